@@ -1,0 +1,25 @@
+"""Errors a user can cause. Every one derives from :class:`TutorError`."""
+
+
+class TutorError(Exception):
+    """Base class of every error caused by user input (cards, actions, rules, puzzles)."""
+
+
+class CardError(TutorError, ValueError):
+    """A card or card list could not be read; the message names the offending token."""
+
+    def __init__(self, message: str, token: str | None = None):
+        super().__init__(message)
+        self.token = token
+
+
+class IllegalAction(TutorError, ValueError):
+    """An action that the rules do not allow now; the state is left unchanged."""
+
+
+class RulesError(TutorError, ValueError):
+    """An unknown option, a bad option value, or options that cannot be combined."""
+
+
+class PuzzleError(TutorError, ValueError):
+    """A broken puzzle file: the message names the file, the puzzle and the field."""
