@@ -215,7 +215,7 @@ class Card:
 
     def _repr_html_(self) -> str:
         from . import render
-        return render.card_html(self)
+        return render.STYLE + render.card_html(self)
 
 
 JOKER = Card(Rank.JOKER)
@@ -237,11 +237,7 @@ def parse_card(text: "str | Card") -> Card:
         return JOKER
     m = _CARD_RE.match(key)
     if not m:
-        hint = ""
-        if key[:1] == "1" and key[1:2] != "0":
-            hint = " (write the ten as T or 10)"
-        elif key and key[-1] in "123456789" and key[:1] in "CDHS♣♦♥♠":
-            hint = ""
+        hint = " (write the ten as T or 10)" if key[:1] == "1" and key[1:2] != "0" else ""
         raise CardError(
             f"'{token}' is not a card: write the rank then the suit, such as 'TH', '10H' or 'A♠'{hint}",
             token)
