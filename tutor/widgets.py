@@ -1,0 +1,248 @@
+"""Notebook front ends (ipywidgets). They hold no rules: they render what a seat may see and send
+actions to the state, which decides what is legal.
+
+    from tutor.widgets import PlayTable
+    PlayTable("euchre", seat=0, seed=3)      # the learner plays seat 0 against three bots
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Mapping
+
+import ipywidgets as W
+
+from . import bots as bots_module
+from . import games, render
+from .cards import Card, parse_card
+from .errors import TutorError
+from .games.actions import Action
+
+__all__ = ["PlayTable"]
+
+_CARD_TEXT = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
+_HIDDEN_PUBLIC_KEYS = {"trick", "tricks", "hand_sizes", "tricks_won", "history"}
+
+
+def _pretty(value) -> str:
+    """Public facts as text, with card and suit codes shown as symbols."""
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, str):
+        if _CARD_TEXT.match(value):
+            return parse_card(value).symbol
+        if value in ("C", "D", "H", "S"):
+            return {"C": "♣ clubs", "D": "♦ diamonds", "H": "♥ hearts", "S": "♠ spades"}[value]
+        return value
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {_pretty(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return " ".join(_pretty(v) for v in value) or "—"
+    return str(value)
+
+
+def action_label(action: Action) -> str:
+    """Button text for an action: ``name H`` becomes ``Name ♥``, ``order_up`` ``Order up``."""
+    words = [action.verb.replace("_", " ").capitalize()]
+    words += [c.symbol for c in action.cards]
+    if action.arg is not None:
+        words.append(_pretty(action.arg).split(" ")[0] if action.arg in "CDHS" else action.arg)
+    return " ".join(words)
+
+
+class PlayTable:
+    """One learner's seat against bots, for any game of the registry.
+
+    Only the learner's legal actions are clickable; the table shows only what the learner's seat
+    may see (``state.view(seat)``). ``click(action)`` is what every button calls, so tests and
+    lessons can drive the table exactly as a click would. ``undo()`` takes back the learner's last
+    decision together with the bots' replies to it.
+    """
+
+    def __init__(self, game: str = "euchre", seat: int = 0, seed=0, rules=None, bots="random",
+                 players=None, state=None, dealer=None):
+        if state is not None:
+            self.match = None
+            self.state = state
+        else:
+            self.match = games.new_match(game, seed=seed, rules=rules, players=players, dealer=dealer)
+            self.state = self.match.current
+        self.seat = seat
+        levels = bots if isinstance(bots, Mapping) else {s: bots for s in range(self.state.players)}
+        self.bots = {s: bots_module.make(levels.get(s, "random"), s, seed=(hash(seed) % 10_000) * 10 + s)
+                     for s in range(self.state.players) if s != seat}
+        self.message = ""
+        self.log: list[str] = []
+        self._checkpoints: list[int] = []
+        self.header = W.HTML()
+        self.table = W.HTML()
+        self.actions_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.cards_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.undo_button = W.Button(description="Undo", icon="undo", tooltip="Take back your last decision")
+        self.next_button = W.Button(description="Next hand", icon="forward")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.next_button.on_click(lambda _: self.next_hand())
+        self.log_box = W.HTML()
+        self.widget = W.VBox([self.header, self.table, self.cards_box, self.actions_box,
+                              W.HBox([self.undo_button, self.next_button]), self.log_box])
+        self.card_buttons: dict[Card, W.Button] = {}
+        self.action_buttons: dict[str, W.Button] = {}
+        self._run_bots()
+        self._refresh()
+
+    # -- handlers (what clicks call) -------------------------------------------------
+    def click(self, action) -> bool:
+        """Play ``action`` (an Action or its string) for the learner. Returns whether it was
+        accepted; a refused action leaves the state unchanged and shows why."""
+        before = len(self.state.actions)
+        try:
+            done = self.state.apply(action, seat=self.seat)
+        except TutorError as err:
+            self.message = f"Not allowed: {err}"
+            self._refresh()
+            return False
+        self._checkpoints.append(before)
+        self._note(self.seat, done)
+        self.message = ""
+        self._run_bots()
+        self._refresh()
+        return True
+
+    def undo(self) -> bool:
+        """Take back the learner's last decision and everything the bots did after it."""
+        if not self._checkpoints:
+            self.message = "There is nothing of yours to take back in this hand."
+            self._refresh()
+            return False
+        target = self._checkpoints.pop()
+        removed = len(self.state.actions) - target
+        while len(self.state.actions) > target:
+            self.state.undo()
+        self.log = self.log[:max(0, len(self.log) - removed)]
+        self.message = "Taken back."
+        self._refresh()
+        return True
+
+    def next_hand(self) -> bool:
+        """Deal the next hand of the match once the current one is over."""
+        if self.match is None or not self.state.is_over or self.match.is_over:
+            self.message = ("Finish this hand first." if not self.state.is_over
+                            else "The game is over." if self.match is not None else "No more hands here.")
+            self._refresh()
+            return False
+        self.state = self.match.next_hand()
+        self._checkpoints = []
+        self.log = []
+        self.message = ""
+        self._run_bots()
+        self._refresh()
+        return True
+
+    # -- internals ---------------------------------------------------------------------
+    def _note(self, seat: int, action: Action) -> None:
+        shown = self.state._public_action(seat, action, self.seat)
+        self.log.append(f"{self.state.seat_name(seat)}: {shown}")
+
+    def _run_bots(self) -> None:
+        state = self.state
+        while state.to_move is not None and state.to_move != self.seat:
+            mover = state.to_move
+            action = self.bots[mover].choose(state.view(mover))
+            state.apply(action, seat=mover)
+            self._note(mover, action)
+
+    def _refresh(self) -> None:
+        state, view = self.state, self.state.view(self.seat)
+        name = state.seat_name
+        if state.is_over:
+            turn = "The hand is over."
+        elif state.to_move == self.seat:
+            turn = f"Your turn ({html.escape(name(self.seat))})."
+        else:
+            turn = f"{html.escape(name(state.to_move))} to act."
+        msg = f'<div style="color:#a00000">{html.escape(self.message)}</div>' if self.message else ""
+        self.header.value = (f"<b>{state.game.capitalize()}</b> — you are {html.escape(name(self.seat))}"
+                             f" · phase: {html.escape(state.phase)} · {turn}{msg}")
+        self.table.value = self._table_html(view)
+        self._build_buttons(view)
+        self.undo_button.disabled = not self._checkpoints
+        self.next_button.disabled = not (self.match is not None and state.is_over and not self.match.is_over)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.log[-12:])
+        self.log_box.value = f'<details><summary>Actions so far</summary><ol>{items}</ol></details>'
+
+    def _table_html(self, view) -> str:
+        parts = [render.view_html(view, self.state.seat_name)]
+        facts = [(k.replace("_", " "), _pretty(v)) for k, v in view.public.items()
+                 if k not in _HIDDEN_PUBLIC_KEYS and v not in (None, "", (), [], {})]
+        if facts:
+            rows = "".join(f"<tr><td class='tt-note'>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>"
+                           for k, v in facts)
+            parts.append(f'<table class="tt-table">{rows}</table>')
+        tricks = view.public.get("tricks") or []
+        if tricks and not view.public.get("trick"):
+            last = tricks[-1]
+            plays, winner = _trick_parts(last)
+            if plays:
+                parts.append('<div class="tt-note">Last trick:</div>'
+                             + render.trick_html(plays, self.state.seat_name, winner))
+        if self.state.is_over:
+            result = self.state.result()
+            parts.append("<div><b>Result:</b> " + html.escape(str(result)) + "</div>")
+            parts.append('<details><summary>All hands (for review)</summary>'
+                         + render.state_html(self.state) + "</details>")
+        if self.match is not None:
+            scores = ", ".join(f"{self._unit_name(k)} {v}" for k, v in self.match.scores.items())
+            parts.append(f'<div class="tt-note">Score: {html.escape(scores)}</div>')
+        return "".join(parts)
+
+    def _unit_name(self, unit) -> str:
+        return self.state.seat_name(unit) if isinstance(unit, int) else str(unit)
+
+    def _build_buttons(self, view) -> None:
+        legal = list(view.legal)
+        by_card: dict[Card, list[Action]] = {}
+        others: list[Action] = []
+        for action in legal:
+            if action.card is not None and action.card in view.hand:
+                by_card.setdefault(action.card, []).append(action)
+            else:
+                others.append(action)
+        self.card_buttons = {}
+        card_widgets = []
+        order = sorted(view.hand, key=lambda c: (c.suit.index if c.suit else 4, c.rank), reverse=True)
+        for card in order:
+            actions = by_card.get(card, [])
+            label = card.symbol
+            if len(actions) == 1 and actions[0].verb != "play":
+                label = f"{actions[0].verb.replace('_', ' ')} {card.symbol}"
+            button = W.Button(description=label, disabled=len(actions) != 1,
+                              tooltip=card.name, layout=W.Layout(width="auto"))
+            button.style.text_color = "#c0102a" if card.colour == "red" else "#111111"
+            button.style.font_weight = "bold"
+            if len(actions) == 1:
+                button.on_click(lambda _, a=actions[0]: self.click(a))
+            elif len(actions) > 1:
+                others.extend(actions)
+            self.card_buttons[card] = button
+            card_widgets.append(button)
+        self.cards_box.children = tuple(card_widgets)
+        self.action_buttons = {}
+        for action in others:
+            button = W.Button(description=action_label(action), layout=W.Layout(width="auto"))
+            button.on_click(lambda _, a=action: self.click(a))
+            self.action_buttons[str(action)] = button
+        self.actions_box.children = tuple(self.action_buttons.values())
+
+    def _ipython_display_(self):
+        from IPython.display import display
+        display(self.widget)
+
+
+def _trick_parts(trick):
+    """Accept a completed trick as (leader, plays, winner) or a mapping with those keys."""
+    if isinstance(trick, Mapping):
+        return trick.get("plays", []), trick.get("winner")
+    if isinstance(trick, (list, tuple)) and len(trick) == 3:
+        return trick[1], trick[2]
+    return [], None
