@@ -1,0 +1,1184 @@
+"""Lora: seven (or eight, Libyan) contracts, six of them trick games and one layout game.
+
+Authority: ``rules/lora.md``. Seats are numbered in turn order (``next(s) = s + 1``) whichever
+way the table turns; ``direction`` only changes the names shown. Every point is a penalty
+point: the lowest total wins.
+
+Actions (canonical strings that ``apply`` reads back):
+
+* ``play XX``: a card, to a trick or to the layout;
+* ``pass``: in the layout contract, only when no card can be laid;
+* ``choose <contract>``: the chooser names the contract (``contract_choice``);
+* ``cut`` / ``decline_cut``: the cutter's decision under ``packet_deal_on_no_cut``;
+* ``last_card``: the "last card" call when ``lora_last_card_call = manual``;
+* ``penalty <item> <seat> [card]``: an irregularity of section 10 (``penalties`` only), e.g.
+  ``penalty P3 1 9H`` (seat 1 revoked with 9H). Irregular plays sent with ``apply`` in
+  strict-table mode are turned into these actions.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import sys
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from ..cards import SUITS, Card, Rank, Suit, deck as make_deck, parse_card, parse_cards
+from ..errors import CardError, IllegalAction, RulesError, TutorError
+from . import base
+from . import lora_layout as layout
+from .actions import Action, parse_action
+from .tricks import TrickRules
+
+__all__ = ["Rules", "PRESETS", "resolve", "State", "LoraMatch", "new_hand", "position",
+           "new_match", "deck_for", "CONTRACTS", "STANDARD_CONTRACTS", "LIBYAN_CONTRACTS",
+           "CONTRACT_RULES", "schedule"]
+
+# --------------------------------------------------------------------------- contracts
+STANDARD_CONTRACTS = ("minimum", "maximum", "queens", "hearts", "jack_of_clubs",
+                      "king_hearts_last_trick", "lora")
+LIBYAN_CONTRACTS = ("hearts", "king_of_hearts", "queens_libyan", "jack_of_clubs_libyan",
+                    "sixth_trick", "tricks", "two_players", "lora")
+LITTLE_LORA_CONTRACTS = tuple(c for c in STANDARD_CONTRACTS if c != "jack_of_clubs")
+CONTRACTS = ("minimum", "maximum", "queens", "hearts", "jack_of_clubs", "king_hearts_last_trick",
+             "king_hearts_sixth_trick", "lora", "king_of_hearts", "queens_libyan",
+             "jack_of_clubs_libyan", "sixth_trick", "tricks", "two_players")
+
+CONTRACT_NAMES = {
+    "minimum": "Minimum", "maximum": "Maximum", "queens": "Queens", "hearts": "Hearts",
+    "jack_of_clubs": "Jack of clubs", "king_hearts_last_trick": "King of hearts and last trick",
+    "king_hearts_sixth_trick": "King of hearts and sixth trick", "lora": "Lora (layout)",
+    "king_of_hearts": "King of hearts", "queens_libyan": "Queens (Libyan)",
+    "jack_of_clubs_libyan": "Jack of clubs (Libyan)", "sixth_trick": "Sixth trick",
+    "tricks": "Tricks", "two_players": "Two players",
+}
+
+# The scoring rule of each contract in one line (shown with the contract being played).
+CONTRACT_RULES = {
+    "minimum": "+1 per trick won",
+    "maximum": "-1 per trick won",
+    "queens": "+2 per queen taken",
+    "hearts": "+1 per heart taken; -8 for taking all eight hearts",
+    "jack_of_clubs": "+8 for taking the J♣",
+    "king_hearts_last_trick": "+4 for taking the K♥, +4 for winning the last trick",
+    "king_hearts_sixth_trick": "+4 for taking the K♥, +4 for winning the sixth trick",
+    "king_of_hearts": "+8 for taking the K♥",
+    "queens_libyan": "+2 per queen taken; -8 for taking all four queens",
+    "jack_of_clubs_libyan": "+8 to the player after the one who takes the J♣",
+    "sixth_trick": "+8 for winning the sixth trick",
+    "tricks": "+1 per trick won; -8 for winning all eight tricks",
+    "two_players": "when exactly two players win 3+ tricks, the other two score +4; otherwise redeal",
+    "lora": "lay cards in suit piles; first out scores the out points, the others pay per card",
+}
+
+ITEMS = {"P1": 8, "P2": 8, "P3": 16, "P4": 8, "P5": 32, "P6": 4}
+ITEM_TEXT = {
+    "P1": "misdeal", "P2": "playing out of turn or handling cards irregularly",
+    "P3": "revoke (not following suit while able)", "P4": "irregular Lora play",
+    "P5": "passing in Lora while holding a legal card", "P6": "slow play",
+}
+ENDS_HAND = ("P2", "P3", "P5")
+
+TRICK_CARDS = make_deck("32")
+TRICK_RULES = TrickRules.natural(TRICK_CARDS, trump=None)
+QUEENS = frozenset(c for c in TRICK_CARDS if c.rank is Rank.QUEEN)
+HEARTS = frozenset(c for c in TRICK_CARDS if c.suit is Suit.HEARTS)
+JACK_CLUBS = Card(Rank.JACK, Suit.CLUBS)
+KING_HEARTS = Card(Rank.KING, Suit.HEARTS)
+_PLAY = {c: Action("play", (c,)) for c in TRICK_CARDS}
+_PASS = Action("pass")
+_LAST_CARD = Action("last_card")
+
+
+# --------------------------------------------------------------------------- rules
+@dataclass(frozen=True)
+class Rules(base.RulesBase):
+    """Options of rules file section 9.9, with its defaults. Presets: ``PRESETS``."""
+
+    direction: str = "counterclockwise"
+    first_dealer: Any = "random"
+    contracts: tuple = STANDARD_CONTRACTS
+    contract_choice: bool = False
+    contract_chooser: str = "eldest"
+    deal_rotation: Any = None  # None: block, or each_hand when contract_choice is on
+    extra_hands: bool = False
+    packet_deal_on_no_cut: bool = False
+    jack_clubs_partner: bool = False
+    lora_out_points: int = -8
+    lora_card_points: int = 1
+    lora_pass_points: int = 0
+    lora_out_player_pays_passes: bool = True
+    lora_double_on_start_rank: bool = False
+    lora_last_card_call: str = "off"
+    libyan_two_players_penalize: str = "others"
+    libyan_two_players_attempts: int = 3
+    penalties: bool = False
+    slow_play_seconds: Any = None
+    aborted_hand_counts: bool = True
+    tie_rule: str = "shared"
+
+    CHOICES: ClassVar[Mapping[str, tuple]] = {
+        "direction": ("counterclockwise", "clockwise"),
+        "first_dealer": (0, 1, 2, 3, "random"),
+        "contract_chooser": ("eldest", "dealer"),
+        "deal_rotation": (None, "block", "each_hand"),
+        "lora_last_card_call": ("off", "auto", "manual"),
+        "libyan_two_players_penalize": ("others", "takers"),
+        "tie_rule": ("shared",),
+    }
+
+    def __post_init__(self):
+        if isinstance(self.contracts, (list, str)):
+            items = self.contracts.replace(",", " ").split() if isinstance(self.contracts, str) \
+                else self.contracts
+            object.__setattr__(self, "contracts", tuple(items))
+        super().__post_init__()
+
+    def validate(self) -> None:
+        contracts = self.contracts
+        if not isinstance(contracts, tuple) or not contracts:
+            raise RulesError("option contracts must be a non-empty list of contract ids")
+        unknown = [c for c in contracts if c not in CONTRACTS]
+        if unknown:
+            raise RulesError(f"unknown contract {unknown[0]!r}; the contracts are: {', '.join(CONTRACTS)}")
+        if len(set(contracts)) != len(contracts):
+            twice = next(c for c in contracts if contracts.count(c) > 1)
+            raise RulesError(f"contract {twice!r} is listed twice: each contract appears once")
+        if self.extra_hands and not self.contract_choice:
+            raise RulesError("extra_hands needs contract_choice: the extra hands are chosen by the players")
+        if self.jack_clubs_partner and "jack_of_clubs" not in contracts:
+            raise RulesError("jack_clubs_partner needs the jack_of_clubs contract in the list "
+                             "(it does not apply to jack_of_clubs_libyan)")
+        if self.lora_double_on_start_rank and self.lora_out_points != 0:
+            raise RulesError("lora_double_on_start_rank is only defined with lora_out_points = 0 "
+                             "(doubling a -8 is not defined)")
+        if self.lora_last_card_call == "manual" and not self.penalties:
+            raise RulesError("lora_last_card_call = manual needs penalties = true: its only purpose "
+                             "is to penalise a missed call")
+        if self.slow_play_seconds is not None:
+            if isinstance(self.slow_play_seconds, bool) or not isinstance(self.slow_play_seconds, int) \
+                    or self.slow_play_seconds <= 0:
+                raise RulesError("slow_play_seconds must be a positive whole number of seconds or none")
+            if not self.penalties:
+                raise RulesError("slow_play_seconds needs penalties = true (slow play is penalty P6)")
+        if self.libyan_two_players_attempts < 1:
+            raise RulesError("libyan_two_players_attempts must be at least 1")
+
+    # -- derived values ---------------------------------------------------------------
+    @property
+    def rotation(self) -> str:
+        if self.deal_rotation is not None:
+            return self.deal_rotation
+        return "each_hand" if self.contract_choice else "block"
+
+    @property
+    def hands_in_game(self) -> int:
+        return 4 * len(self.contracts) + (4 if self.extra_hands else 0)
+
+
+PRESETS = {
+    "little_lora": {"contracts": LITTLE_LORA_CONTRACTS},
+    "king_hearts_sixth_trick": {"contracts": tuple(
+        "king_hearts_sixth_trick" if c == "king_hearts_last_trick" else c for c in STANDARD_CONTRACTS)},
+    "lora_pass_penalty": {"lora_pass_points": 1},
+    "libyan": {"direction": "clockwise", "contracts": LIBYAN_CONTRACTS, "lora_out_points": 0,
+               "lora_pass_points": 2, "lora_out_player_pays_passes": False,
+               "lora_double_on_start_rank": True, "lora_last_card_call": "auto"},
+}
+
+
+def resolve(rules=None, **overrides) -> Rules:
+    """Build Rules from None, a Rules value, a preset name (``"libyan"``, ``"little_lora+
+    king_hearts_sixth_trick"``) or a dict; presets may also be given as flags
+    (``libyan=True``). Presets combine in the order of rules file 9.9."""
+    presets: list[str] = []
+    values: dict = {}
+    explicit: dict = {}
+    if isinstance(rules, Rules):
+        values = rules.to_dict()
+    elif isinstance(rules, str):
+        presets += [p.strip() for p in rules.split("+") if p.strip()]
+    elif isinstance(rules, Mapping):
+        explicit.update(rules)
+    elif rules is not None:
+        raise RulesError(f"rules must be a Rules value, a preset name or a dict, not {type(rules).__name__}")
+    explicit.update(overrides)
+    for name in list(explicit):
+        if name in PRESETS:
+            on = explicit.pop(name)
+            if not isinstance(on, bool):
+                raise RulesError(f"preset flag {name} must be true or false, not {on!r}")
+            if on:
+                presets.append(name)
+    for name in presets:
+        if name not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}; the presets are: {', '.join(PRESETS)}")
+    on = set(presets)
+    if "libyan" in on and "little_lora" in on:
+        raise RulesError("little_lora cannot be combined with libyan: it is defined on the standard list")
+    if "libyan" in on and "lora_pass_penalty" in on:
+        raise RulesError("lora_pass_penalty cannot be combined with libyan: the Libyan pass charge is already +2")
+    if on:
+        if "contracts" in explicit:
+            contracts = explicit["contracts"]
+        elif "libyan" in on:
+            contracts = LIBYAN_CONTRACTS
+        elif "little_lora" in on:
+            contracts = LITTLE_LORA_CONTRACTS
+        else:
+            contracts = values.get("contracts", STANDARD_CONTRACTS)
+        if isinstance(contracts, str):
+            contracts = contracts.replace(",", " ").split()
+        contracts = tuple(contracts)
+        if "king_hearts_sixth_trick" in on:
+            if "king_hearts_last_trick" not in contracts:
+                raise RulesError("king_hearts_sixth_trick replaces king_hearts_last_trick, which is not "
+                                 "in the contract list" + (" (the Libyan version has sixth_trick)"
+                                                           if "libyan" in on else ""))
+            contracts = tuple("king_hearts_sixth_trick" if c == "king_hearts_last_trick" else c
+                              for c in contracts)
+        values["contracts"] = contracts
+        for name in presets:
+            for key, value in PRESETS[name].items():
+                if key != "contracts":
+                    values[key] = value
+    values.update({k: v for k, v in explicit.items() if not (on and k == "contracts")})
+    return base.resolve_rules(Rules, {}, values)
+
+
+def _rules(rules, options) -> Rules:
+    if isinstance(rules, Rules) and not options:
+        return rules
+    return resolve(rules, **options)
+
+
+# --------------------------------------------------------------------------- scoring helpers
+def _won_cards(state) -> list[list[Card]]:
+    won = [list(state.prior_won[s]) for s in range(4)]
+    for _, cards, winner in state.tricks:
+        won[winner].extend(c for _, c in cards)
+    return won
+
+
+def _trick_counts(state) -> list[int]:
+    counts = list(state.prior_tricks)
+    for _, _, winner in state.tricks:
+        counts[winner] += 1
+    return counts
+
+
+def _winner_of(state, number: int) -> int | None:
+    """Winner of trick ``number`` (1-8), including tricks before a position."""
+    if number <= len(state.prior_winners):
+        return state.prior_winners[number - 1]
+    i = number - state.trick_offset - 1
+    if 0 <= i < len(state.tricks):
+        return state.tricks[i][2]
+    return None
+
+
+# --------------------------------------------------------------------------- the hand
+class State(base.HandState):
+    """One Lora hand under one contract (trick contract or layout)."""
+
+    game = "lora"
+    VERBS = {"play": "card", "pass": None, "choose": "word", "cut": None, "decline_cut": None,
+             "last_card": None, "penalty": "word"}
+    SEAT_NAMES = {4: ("South", "West", "North", "East")}
+    _CLOCKWISE_NAMES = ("South", "East", "North", "West")
+
+    # -- construction -----------------------------------------------------------------
+    def __init__(self, rules: Rules, dealer: int, deck: Sequence[Card] | None, contract: str | None,
+                 available: Sequence[str] | None = None, extra: bool = False, attempt: int = 1,
+                 hand_index: int | None = None, setup: Mapping | None = None):
+        if contract is not None and contract not in rules.contracts:
+            raise RulesError(f"contract {contract!r} is not played under these rules; "
+                             f"the contracts are: {', '.join(rules.contracts)}")
+        self._init_base(rules, 4, dealer, setup or {})
+        self.eldest = (dealer + 1) % 4
+        self.cutter = (dealer + 3) % 4
+        self.hand_index = hand_index
+        self.attempt = attempt
+        self.extra = extra
+        self.chooser = None
+        self.available = ()
+        self.contract = contract
+        self.hands = ((), (), (), ())
+        self.trick = ()
+        self.tricks = ()
+        self.trick_rules = None
+        self.active_seats = (0, 1, 2, 3)
+        self.leader = self.eldest
+        self.prior_won = ((), (), (), ())
+        self.prior_tricks = (0, 0, 0, 0)
+        self.prior_winners = ()
+        self.trick_offset = 0
+        self.piles = layout.EMPTY
+        self.start_rank = None
+        self.passes = (0, 0, 0, 0)
+        self.out = None
+        self.out_card = None
+        self.last_called = frozenset()
+        self.call_due = None
+        self.penalty_log = ()
+        self.ended_by = None  # the penalty item that ended the hand at once
+        self.packets = False
+        self.deck = tuple(deck) if deck is not None else None
+        if rules.contract_choice and contract is None:
+            self.chooser = self.eldest if rules.contract_chooser == "eldest" else dealer
+            pool = tuple(rules.contracts) if extra or available is None else tuple(available)
+            bad = [c for c in pool if c not in rules.contracts]
+            if bad or not pool:
+                raise RulesError(f"the chooser's list must be a non-empty part of the contract list, got {pool}")
+            self.available = pool
+        elif contract is None:
+            self.contract = rules.contracts[0]
+        if rules.contract_choice and self.chooser is None:
+            self.chooser = self.eldest if rules.contract_chooser == "eldest" else dealer
+        if self.deck is None:
+            return
+        if rules.packet_deal_on_no_cut:
+            self.phase = "cut"
+            self.to_move = self.cutter
+        else:
+            self._deal(packets=False)
+
+    def _deal(self, packets: bool) -> None:
+        hands = [[] for _ in range(4)]
+        for i, card in enumerate(self.deck):
+            offset = i // 8 if packets else i % 4
+            hands[(self.dealer + 1 + offset) % 4].append(card)
+        self.hands = tuple(tuple(sorted(h)) for h in hands)
+        self.packets = packets
+        if self.contract is None:
+            if len(self.available) == 1:
+                self.contract = self.available[0]  # forced: the last contract on the list
+                self._start_play()
+            else:
+                self.phase = "choose"
+                self.to_move = self.chooser
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self.leader = self.eldest
+        self.to_move = self.eldest
+        self.trick_rules = None if self.contract == "lora" else TRICK_RULES
+
+    @classmethod
+    def from_setup(cls, setup: Mapping, rules) -> "State":
+        rules = resolve(rules) if not isinstance(rules, Rules) else rules
+        if setup.get("kind") == "position":
+            return _position(rules=rules, **{k: v for k, v in setup.items() if k != "kind"})
+        deck = parse_cards(setup["deck"])
+        return cls(rules, int(setup["dealer"]), deck, setup.get("contract"),
+                   available=setup.get("available"), extra=bool(setup.get("extra", False)),
+                   attempt=int(setup.get("attempt", 1)), hand_index=setup.get("hand_index"),
+                   setup=setup)
+
+    # -- names ------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        names = self._CLOCKWISE_NAMES if self.rules.direction == "clockwise" else self.SEAT_NAMES[4]
+        return names[seat]
+
+    @property
+    def is_lora(self) -> bool:
+        return self.contract == "lora"
+
+    # -- legal actions ----------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if self.to_move is None:
+            return []
+        if phase == "play":
+            hand = self.hands[self.to_move]
+            if self.contract == "lora":
+                if self.call_due is not None:
+                    return [_LAST_CARD]
+                cards = layout.legal_cards(hand, self.piles, self.start_rank)
+                return [_PLAY[c] for c in cards] if cards else [_PASS]
+            led = [c for _, c in self.trick]
+            return [_PLAY[c] for c in TRICK_RULES.legal_cards(hand, led)]
+        if phase == "choose":
+            return [Action("choose", (), c) for c in self.available]
+        if phase == "cut":
+            return [Action("cut"), Action("decline_cut")]
+        return []
+
+    def parse_action(self, action) -> Action:
+        if isinstance(action, str) and action.strip().lower().startswith("penalty"):
+            return _parse_penalty(action)
+        act = parse_action(action, self.VERBS)
+        if act.verb == "choose" and act.arg is not None:
+            act = Action("choose", (), act.arg.lower().replace("-", "_"))
+        return act
+
+    def explain_illegal(self, action: Action, legal: Sequence[Action]) -> str:
+        who = self.seat_name(self.to_move)
+        if self.phase == "play" and action.verb == "play":
+            hand = self.hands[self.to_move]
+            if self.contract == "lora":
+                if self.call_due is not None:
+                    return f"{who} has one card left and must first call 'last card'"
+                reason = layout.why_illegal(action.card, hand, self.piles, self.start_rank)
+            else:
+                reason = TRICK_RULES.why_illegal(action.card, hand, [c for _, c in self.trick])
+            if reason:
+                return f"{who} cannot play the {action.card.name}: {reason}"
+        if self.phase == "play" and action.verb == "pass" and self.contract == "lora":
+            cards = " ".join(str(a.card) for a in legal if a.verb == "play")
+            return (f"{who} cannot pass: a pass is only allowed when no card can be laid, "
+                    f"and {who} can lay {cards}")
+        if self.phase == "play" and action.verb == "pass":
+            return "there is no passing in a trick contract: play a card"
+        if self.phase == "choose" and action.verb == "choose":
+            name = action.arg
+            if name not in CONTRACTS:
+                return f"'{name}' is not a contract; the contracts are: {', '.join(CONTRACTS)}"
+            if name not in self.rules.contracts:
+                return f"{name} is not one of the contracts of this game"
+            return (f"{who} has already chosen {name} in an earlier hand; "
+                    f"still to choose: {', '.join(self.available)}")
+        if action.verb == "last_card":
+            return "'last card' is only called right after a play that leaves exactly one card"
+        return super().explain_illegal(action, legal)
+
+    # -- strict-table mode ----------------------------------------------------------
+    def apply(self, action, seat: int | None = None) -> Action:
+        act = self.parse_action(action)
+        if act.verb == "penalty":
+            self._check_penalty(act)
+            self.push(act)
+            return act
+        if self.rules.penalties and self.to_move is not None and self.phase == "play":
+            if self.call_due is not None and not (act == _LAST_CARD and seat in (None, self.call_due)):
+                missed = Action("penalty", (), f"P4 {self.call_due}")
+                self.push(missed)
+                if self.to_move is None:  # pragma: no cover - a missed call never ends the hand
+                    return missed
+            irregular = self._irregularity(act, seat)
+            if irregular is not None:
+                self.push(irregular)
+                return irregular
+        return super().apply(act, seat)
+
+    def _irregularity(self, act: Action, seat: int | None) -> Action | None:
+        """The penalty action a strict table records for ``act``, or None if it is regular."""
+        mover = self.to_move if seat is None else seat
+        if not 0 <= mover < 4:
+            return None
+        if act.verb == "play":
+            card = act.card
+            if card not in self.hands[mover]:
+                return None  # a card the player does not hold cannot be played at all
+            if mover != self.to_move:
+                return Action("penalty", (), f"P2 {mover} {card}")
+            if act in self.legal_actions():
+                return None
+            if self.contract == "lora":
+                return Action("penalty", (), f"P4 {mover} {card}")
+            return Action("penalty", (), f"P3 {mover} {card}")
+        if act.verb == "pass" and self.contract == "lora":
+            if mover != self.to_move:
+                return Action("penalty", (), f"P2 {mover}")
+            if _PASS not in self.legal_actions():
+                return Action("penalty", (), f"P5 {mover}")
+        return None
+
+    def _check_penalty(self, act: Action) -> None:
+        item, offender, card = _penalty_parts(act)
+        if not self.rules.penalties:
+            raise IllegalAction("penalties are only recorded at a strict table (option penalties = true)")
+        if self.to_move is None:
+            raise IllegalAction("the hand is over: no more penalties can be reported for it")
+        if self.phase not in ("play", "choose"):
+            raise IllegalAction("penalties are reported between the deal and the end of the hand")
+        if self.phase == "choose" and item != "P1":
+            raise IllegalAction("before the contract is named only a misdeal (P1) can be reported")
+        if item == "P1" and offender != self.dealer:
+            raise IllegalAction(f"a misdeal is always the dealer's ({self.seat_name(self.dealer)}) offence")
+        if item == "P3" and self.contract == "lora":
+            raise IllegalAction("a revoke (P3) only exists in the trick contracts")
+        if item in ("P4", "P5") and self.contract != "lora":
+            raise IllegalAction(f"{item} only exists in the Lora layout contract")
+        if item == "P6" and self.rules.slow_play_seconds is None:
+            raise IllegalAction("there is no slow-play timer (set slow_play_seconds)")
+        if card is not None and card not in self.hands[offender]:
+            raise IllegalAction(f"{self.seat_name(offender)} does not hold the {card.name}")
+
+    # -- performing actions -------------------------------------------------------------
+    def _push(self, action: Action) -> None:
+        verb = action.verb
+        if verb == "play":
+            if self.contract == "lora":
+                self._lay(action.card)
+            else:
+                self._play_to_trick(action.card)
+        elif verb == "pass":
+            seat = self.to_move
+            self.passes = _bump(self.passes, seat, 1)
+            self.to_move = (seat + 1) % 4
+        elif verb == "last_card":
+            seat = self.call_due
+            self.last_called = self.last_called | {seat}
+            self.call_due = None
+            self.to_move = (seat + 1) % 4
+        elif verb == "choose":
+            self.contract = action.arg
+            self._start_play()
+        elif verb in ("cut", "decline_cut"):
+            self._deal(packets=verb == "decline_cut")
+        elif verb == "penalty":
+            self._penalise(action)
+        else:  # pragma: no cover - parse_action only lets known verbs through
+            raise IllegalAction(f"unknown action {action}")
+
+    def _play_to_trick(self, card: Card) -> None:
+        seat = self.to_move
+        self.hands = _remove(self.hands, seat, card)
+        trick = self.trick + ((seat, card),)
+        if len(trick) < 4:
+            self.trick = trick
+            self.to_move = (seat + 1) % 4
+            return
+        winner = trick[TRICK_RULES.winner_index([c for _, c in trick])][0]
+        self.tricks = self.tricks + ((self.leader, trick, winner),)
+        self.trick = ()
+        self.leader = winner
+        if self.hands[winner]:
+            self.to_move = winner
+        else:
+            self.phase = "done"
+            self.to_move = None
+
+    def _lay(self, card: Card) -> None:
+        seat = self.to_move
+        if self.start_rank is None:
+            self.start_rank = card.rank
+        self.piles = _bump(self.piles, card.suit.index, 1)
+        self.hands = _remove(self.hands, seat, card)
+        left = len(self.hands[seat])
+        if left == 0:
+            self.out = seat
+            self.out_card = card
+            self.phase = "done"
+            self.to_move = None
+            return
+        call = self.rules.lora_last_card_call
+        if left == 1 and call == "auto":
+            self.last_called = self.last_called | {seat}
+        elif left == 1 and call == "manual":
+            self.call_due = seat
+            return
+        self.to_move = (seat + 1) % 4
+
+    def _penalise(self, action: Action) -> None:
+        item, offender, card = _penalty_parts(action)
+        self.penalty_log = self.penalty_log + ((offender, item, ITEMS[item], str(card) if card else None),)
+        if item == "P1" or item in ENDS_HAND:
+            self.ended_by = item
+            self.phase = "done"
+            self.to_move = None
+        elif item == "P4" and self.call_due is not None and offender == self.call_due and card is None:
+            self.last_called = self.last_called | {offender}
+            self.call_due = None
+            self.to_move = (offender + 1) % 4
+        # P4 with a card: the card goes back to the hand, the offender still has to act.
+        # P6: the turn stays with the offender.
+
+    # -- results ----------------------------------------------------------------------
+    def result(self) -> base.HandResult:
+        if not self.is_over:
+            raise IllegalAction("the hand is not over yet: there is no result")
+        points = {s: 0 for s in range(4)}
+        reasons: list[str] = []
+        details: dict = {"contract": self.contract, "dealer": self.dealer, "chooser": self.chooser,
+                         "attempt": self.attempt, "void": False, "redeal": False,
+                         "aborted": self.ended_by in ENDS_HAND, "misdeal": self.ended_by == "P1",
+                         "penalties": [list(p) for p in self.penalty_log]}
+        if self.ended_by is None:
+            contract_points = self._score_contract(reasons, details)
+            for s, p in contract_points.items():
+                points[s] += p
+        else:
+            details["redeal"] = self.ended_by == "P1" or not self.rules.aborted_hand_counts
+            reasons.append("no contract scores: the hand ended at once because of a penalty"
+                           if self.ended_by != "P1" else "misdeal: the same dealer deals again")
+        details["contract_points"] = dict(points)
+        for offender, item, pts, card in self.penalty_log:
+            points[offender] += pts
+            what = ITEM_TEXT[item] + (f" ({card})" if card else "")
+            reasons.append(f"{self.seat_name(offender)} +{pts}: penalty {item}, {what}")
+        return base.HandResult(points=points, sides={s: s for s in range(4)}, reasons=tuple(reasons),
+                               details=details)
+
+    def _score_contract(self, reasons: list[str], details: dict) -> dict:
+        name = self.seat_name
+        c = self.contract
+        pts = {s: 0 for s in range(4)}
+        if c == "lora":
+            return self._score_lora(reasons, details)
+        won = _won_cards(self)
+        counts = _trick_counts(self)
+        if c in ("minimum", "maximum", "tricks"):
+            sign = -1 if c == "maximum" else 1
+            for s in range(4):
+                if c == "tricks" and counts[s] == 8:
+                    pts[s] = -8
+                    reasons.append(f"{name(s)} won all eight tricks: -8")
+                elif counts[s]:
+                    pts[s] = sign * counts[s]
+                    reasons.append(f"{name(s)} won {counts[s]} trick{'s' * (counts[s] != 1)}: {pts[s]:+d}")
+        elif c in ("queens", "queens_libyan"):
+            for s in range(4):
+                q = sum(1 for card in won[s] if card in QUEENS)
+                if c == "queens_libyan" and q == 4:
+                    pts[s] = -8
+                    reasons.append(f"{name(s)} took all four queens: -8")
+                elif q:
+                    pts[s] = 2 * q
+                    reasons.append(f"{name(s)} took {q} queen{'s' * (q != 1)}: +{2 * q}")
+        elif c == "hearts":
+            for s in range(4):
+                h = sum(1 for card in won[s] if card in HEARTS)
+                if h == 8:
+                    pts[s] = -8
+                    reasons.append(f"{name(s)} took all eight hearts: -8")
+                elif h:
+                    pts[s] = h
+                    reasons.append(f"{name(s)} took {h} heart{'s' * (h != 1)}: +{h}")
+        elif c in ("jack_of_clubs", "jack_of_clubs_libyan"):
+            taker = next((s for s in range(4) if JACK_CLUBS in won[s]), None)
+            if taker is not None:
+                if c == "jack_of_clubs_libyan":
+                    payer = (taker + 1) % 4
+                    pts[payer] = 8
+                    reasons.append(f"{name(taker)} took the J♣: {name(payer)}, the next player, +8")
+                elif self.rules.jack_clubs_partner:
+                    pts[taker] = 6
+                    pts[(taker + 2) % 4] = 2
+                    reasons.append(f"{name(taker)} took the J♣: +6, and {name((taker + 2) % 4)} "
+                                   f"opposite +2")
+                else:
+                    pts[taker] = 8
+                    reasons.append(f"{name(taker)} took the J♣: +8")
+        elif c in ("king_hearts_last_trick", "king_hearts_sixth_trick", "king_of_hearts", "sixth_trick"):
+            taker = next((s for s in range(4) if KING_HEARTS in won[s]), None)
+            if c != "sixth_trick" and taker is not None:
+                value = 8 if c == "king_of_hearts" else 4
+                pts[taker] += value
+                reasons.append(f"{name(taker)} took the K♥: +{value}")
+            if c != "king_of_hearts":
+                number = 8 if c == "king_hearts_last_trick" else 6
+                winner = _winner_of(self, number)
+                if winner is not None:
+                    value = 8 if c == "sixth_trick" else 4
+                    pts[winner] += value
+                    word = "last" if number == 8 else "sixth"
+                    reasons.append(f"{name(winner)} won the {word} trick: +{value}")
+        elif c == "two_players":
+            qualified = [s for s in range(4) if counts[s] >= 3]
+            details["qualified"] = qualified
+            if len(qualified) == 2:
+                payers = qualified if self.rules.libyan_two_players_penalize == "takers" else \
+                    [s for s in range(4) if s not in qualified]
+                for s in payers:
+                    pts[s] = 4
+                reasons.append(f"{' and '.join(name(s) for s in qualified)} won 3 or more tricks: "
+                               f"{' and '.join(name(s) for s in payers)} +4 each")
+            else:
+                details["void"] = True
+                if self.attempt >= self.rules.libyan_two_players_attempts:
+                    pts[self.dealer] = 8
+                    reasons.append(f"void deal, attempt {self.attempt} of "
+                                   f"{self.rules.libyan_two_players_attempts}: the dealer "
+                                   f"{name(self.dealer)} scores +8")
+                else:
+                    details["redeal"] = True
+                    reasons.append(f"void deal (fewer than two players won 3 tricks): "
+                                   f"the same dealer deals again (attempt {self.attempt + 1})")
+        return pts
+
+    def _score_lora(self, reasons: list[str], details: dict) -> dict:
+        r = self.rules
+        name = self.seat_name
+        out = self.out
+        mult = 2 if (r.lora_double_on_start_rank and self.out_card.rank == self.start_rank) else 1
+        details.update(out=out, out_card=str(self.out_card), multiplier=mult,
+                       passes=dict(enumerate(self.passes)),
+                       cards_left={s: len(self.hands[s]) for s in range(4)})
+        pts = {}
+        for s in range(4):
+            if s == out:
+                paid = r.lora_pass_points * self.passes[s] if r.lora_out_player_pays_passes else 0
+                pts[s] = r.lora_out_points + mult * paid
+                reasons.append(f"{name(s)} went out with the {self.out_card.name}: "
+                               f"{r.lora_out_points:+d}" + (f", passes {mult * paid:+d}" if paid else ""))
+            else:
+                cards, passes = len(self.hands[s]), self.passes[s]
+                pts[s] = mult * (r.lora_card_points * cards + r.lora_pass_points * passes)
+                text = f"{name(s)}: {cards} card{'s' * (cards != 1)} left"
+                if r.lora_pass_points:
+                    text += f", {passes} pass{'es' * (passes != 1)}"
+                reasons.append(text + (" (doubled)" if mult == 2 else "") + f": {pts[s]:+d}")
+        if mult == 2:
+            reasons.append(f"the going-out card has the start rank {self.start_rank.label}: scores doubled")
+        return pts
+
+    # -- views ------------------------------------------------------------------------
+    def _view_hand(self, seat: int) -> tuple[Card, ...]:
+        return self.hands[seat]
+
+    def _view_public(self) -> dict:
+        counts = _trick_counts(self)
+        public = {
+            "contract": self.contract, "contract_rule": CONTRACT_RULES.get(self.contract),
+            "eldest": self.eldest, "cutter": self.cutter, "direction": self.rules.direction,
+            "chooser": self.chooser, "available": list(self.available), "extra_hand": self.extra,
+            "hand_index": self.hand_index, "attempt": self.attempt,
+            "packets": self.packets if self.rules.packet_deal_on_no_cut else None,
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [[lead, [[s, str(c)] for s, c in cards], w] for lead, cards, w in self.tricks],
+            "hand_sizes": {s: len(self.hands[s]) for s in range(4)},
+            "tricks_won": {s: counts[s] for s in range(4)},
+            "trump": None,
+            "penalties": [list(p) for p in self.penalty_log],
+        }
+        if self.contract == "lora":
+            public.update({
+                "start_rank": self.start_rank.char if self.start_rank else None,
+                "layout": {s.value: [str(c) for c in layout.pile_cards(s, self.piles[s.index],
+                                                                        self.start_rank)] for s in SUITS},
+                "next": {s.value: (str(c) if c else None) for s, c in
+                         ((s, layout.next_card(s, self.piles[s.index], self.start_rank)) for s in SUITS)},
+                "passes": {s: self.passes[s] for s in range(4)},
+                "last_card": sorted(self.last_called),
+                "call_due": self.call_due,
+                "out": self.out,
+            })
+        if self.is_over:
+            res = self.result()
+            public["scores"] = dict(res.points)
+        return public
+
+    # -- display ----------------------------------------------------------------------
+    def contract_line(self) -> str:
+        if self.contract is None:
+            return f"contract: to be chosen by {self.seat_name(self.chooser)}"
+        return f"{CONTRACT_NAMES[self.contract]}: {self._rule_text()}"
+
+    def _rule_text(self) -> str:
+        c, r = self.contract, self.rules
+        if c == "jack_of_clubs" and r.jack_clubs_partner:
+            return "+6 for taking the J♣, +2 to the player opposite"
+        if c == "two_players" and r.libyan_two_players_penalize == "takers":
+            return "when exactly two players win 3+ tricks, those two score +4; otherwise redeal"
+        if c == "lora":
+            text = f"first out {r.lora_out_points:+d}, others +{r.lora_card_points} per card left"
+            if r.lora_pass_points:
+                text += f" and +{r.lora_pass_points} per pass"
+            if r.lora_double_on_start_rank:
+                text += "; doubled when the last card has the start rank"
+            return text
+        return CONTRACT_RULES[c]
+
+    def __str__(self) -> str:
+        lines = [f"Lora, dealer {self.seat_name(self.dealer)}; {self.contract_line()}"]
+        for s in range(4):
+            mark = "*" if s == self.to_move else " "
+            cards = " ".join(str(c) for c in self.hands[s])
+            extra = ""
+            if self.contract == "lora":
+                extra = f"  passes {self.passes[s]}" + (" [last card]" if s in self.last_called else "")
+            else:
+                extra = f"  tricks {_trick_counts(self)[s]}"
+            lines.append(f"{mark} {self.seat_name(s):<5} {cards}{extra}")
+        if self.contract == "lora":
+            lines.append(layout.layout_text(self.piles, self.start_rank))
+        elif self.trick:
+            lines.append("trick: " + " ".join(f"{self.seat_name(s)} {c}" for s, c in self.trick))
+        if self.is_over:
+            lines.append("result: " + str(self.result()))
+        return "\n".join(lines)
+
+    def _html_extras(self) -> list[str]:
+        parts = [f'<div class="lora-contract"><b>{html.escape(CONTRACT_NAMES.get(self.contract, "Contract"))}'
+                 f'</b>: {html.escape(self._rule_text() if self.contract else self.contract_line())}</div>']
+        if self.chooser is not None:
+            parts.append(f'<div class="lora-chooser">Chooser: {html.escape(self.seat_name(self.chooser))}; '
+                         f'still to choose: {html.escape(", ".join(self.available) or "-")}</div>')
+        if self.contract == "lora":
+            parts.append(layout.layout_html(self.piles, self.start_rank))
+            passes = ", ".join(f"{self.seat_name(s)} {self.passes[s]}" for s in range(4))
+            parts.append(f'<div class="lora-passes">Passes: {html.escape(passes)}</div>')
+            if self.last_called:
+                parts.append('<div class="lora-last-card">Last card called: '
+                             + html.escape(", ".join(self.seat_name(s) for s in sorted(self.last_called)))
+                             + "</div>")
+        if self.penalty_log:
+            items = "".join(f"<li>{html.escape(self.seat_name(o))} +{p}: {html.escape(ITEM_TEXT[i])}</li>"
+                            for o, i, p, _ in self.penalty_log)
+            parts.append(f'<div class="lora-penalties">Penalties<ul>{items}</ul></div>')
+        if self.is_over:
+            res = self.result()
+            cells = "".join(f"<td>{html.escape(self.seat_name(s))} {res.points[s]:+d}</td>" for s in range(4))
+            parts.append(f'<table class="lora-score"><tr>{cells}</tr></table>')
+        return parts
+
+
+# --------------------------------------------------------------------------- helpers
+def _remove(hands: tuple, seat: int, card: Card) -> tuple:
+    return tuple(tuple(c for c in h if c is not card) if s == seat else h for s, h in enumerate(hands))
+
+
+def _bump(values: tuple, index: int, by: int) -> tuple:
+    return tuple(v + by if i == index else v for i, v in enumerate(values))
+
+
+def _parse_penalty(text: str) -> Action:
+    words = text.strip().split()
+    usage = "write a penalty as 'penalty <item> <seat> [card]', e.g. 'penalty P3 1 9H'"
+    if len(words) not in (3, 4):
+        raise IllegalAction(usage)
+    item = words[1].upper()
+    if item not in ITEMS:
+        raise IllegalAction(f"'{words[1]}' is not a penalty item: use P1 to P6; {usage}")
+    if not words[2].isdigit() or not 0 <= int(words[2]) < 4:
+        raise IllegalAction(f"'{words[2]}' is not a seat: seats are 0 to 3")
+    arg = f"{item} {int(words[2])}"
+    if len(words) == 4:
+        arg += f" {parse_card(words[3])}"
+    return Action("penalty", (), arg)
+
+
+def _penalty_parts(action: Action) -> tuple[str, int, Card | None]:
+    words = (action.arg or "").split()
+    if len(words) < 2 or words[0] not in ITEMS:
+        raise IllegalAction("write a penalty as 'penalty <item> <seat> [card]'")
+    return words[0], int(words[1]), (parse_card(words[2]) if len(words) > 2 else None)
+
+
+def _rank_of(value) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    try:
+        return parse_card(f"{value}S").rank
+    except CardError:
+        raise IllegalAction(f"'{value}' is not a rank: use 7, 8, 9, T, J, Q, K or A") from None
+
+
+def _seat_cards(hands: Mapping | Sequence, what: str = "hands") -> dict[int, tuple[Card, ...]]:
+    if isinstance(hands, Mapping):
+        items = hands.items()
+    else:
+        items = enumerate(hands)
+    out = {}
+    for seat, cards in items:
+        seat = int(seat)
+        if not 0 <= seat < 4:
+            raise IllegalAction(f"there is no seat {seat} in {what}: seats are 0 to 3")
+        out[seat] = parse_cards(cards) if isinstance(cards, str) else tuple(parse_card(c) for c in cards)
+    return out
+
+
+# --------------------------------------------------------------------------- entry points
+def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, contract=None,
+             available=None, extra=False, attempt=1, hand_index=None, **options) -> State:
+    """Deal one hand. ``deck`` is the exact order dealt from the top (after the cut): card ``i``
+    goes to seat ``dealer + 1 + i % 4`` (or ``dealer + 1 + i // 8`` in packets). Without a
+    ``contract`` the first of the list is played, or under ``contract_choice`` the chooser
+    picks from ``available`` (their remaining list)."""
+    rules = _rules(rules, options)
+    if players not in (None, 4):
+        raise RulesError("Lora is played by exactly four players")
+    rng = random.Random(seed)
+    if dealer is None:
+        dealer = rules.first_dealer if rules.first_dealer != "random" else rng.randrange(4)
+    if not isinstance(dealer, int) or not 0 <= dealer < 4:
+        raise IllegalAction(f"the dealer must be a seat from 0 to 3, not {dealer!r}")
+    if deck is None:
+        cards = list(TRICK_CARDS)
+        rng.shuffle(cards)
+        cut = rng.randint(1, 31)
+        cards = cards[cut:] + cards[:cut]
+    else:
+        cards = list(parse_cards(deck) if isinstance(deck, str) else (parse_card(c) for c in deck))
+        if len(cards) != 32 or set(cards) != set(TRICK_CARDS):
+            raise CardError("a Lora deck is the 32 cards 7 to A of each suit, each exactly once")
+        if len(set(cards)) != 32:
+            raise CardError("a card appears twice in the deck")
+    if contract is not None:
+        contract = str(contract)
+    setup = {"kind": "deal", "deck": [str(c) for c in cards], "dealer": dealer, "contract": contract,
+             "available": list(available) if available is not None else None, "extra": bool(extra),
+             "attempt": attempt, "hand_index": hand_index}
+    return State(rules, dealer, cards, contract, available=available, extra=extra, attempt=attempt,
+                 hand_index=hand_index, setup=setup)
+
+
+def deck_for(hands: Mapping | Sequence, dealer: int = 0, packets: bool = False, seed=None) -> tuple[Card, ...]:
+    """A deck order that deals the chosen hands (seat -> cards); missing cards are filled in
+    from the rest of the pack (shuffled by ``seed``)."""
+    chosen = _seat_cards(hands)
+    used = [c for cards in chosen.values() for c in cards]
+    if len(set(used)) != len(used):
+        raise CardError("a card is given to two players")
+    if any(len(v) > 8 for v in chosen.values()):
+        raise CardError("a Lora hand has 8 cards")
+    rest = [c for c in TRICK_CARDS if c not in set(used)]
+    random.Random(seed).shuffle(rest)
+    full = {}
+    for s in range(4):
+        cards = list(chosen.get(s, ()))
+        while len(cards) < 8:
+            cards.append(rest.pop())
+        full[s] = cards
+    order = [None] * 32
+    for i in range(32):
+        if packets:
+            seat, k = (dealer + 1 + i // 8) % 4, i % 8
+        else:
+            seat, k = (dealer + 1 + i % 4) % 4, i // 4
+        order[i] = full[seat][k]
+    return tuple(order)
+
+
+def position(contract="minimum", hands=None, leader=0, trick=(), rules=None, dealer=None,
+             won=None, tricks_won=None, trick_winners=None, layout_cards=None, laid=None,
+             start_rank=None, passes=None, to_move=None, **options) -> State:
+    """A play-phase state built directly (puzzles, solver).
+
+    Trick contracts: ``hands`` (seat -> cards), ``leader`` of the current ``trick`` (cards
+    played so far, in order from the leader), earlier captures as ``won`` (seat -> cards),
+    ``tricks_won`` (seat -> count) and, when a numbered trick matters, ``trick_winners`` (the
+    winners of the earlier tricks, in order). Lora: ``laid`` (the cards on the layout),
+    ``start_rank`` if the layout does not fix it, ``passes`` (seat -> count) and ``leader`` (the
+    player to move)."""
+    rules = _rules(rules, options)
+    spec = {"contract": contract, "hands": hands, "leader": leader, "trick": trick, "dealer": dealer,
+            "won": won, "tricks_won": tricks_won, "trick_winners": trick_winners,
+            "laid": laid if laid is not None else layout_cards, "start_rank": start_rank,
+            "passes": passes, "to_move": to_move}
+    return _position(rules=rules, **spec)
+
+
+def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, won=None,
+              tricks_won=None, trick_winners=None, laid=None, start_rank=None, passes=None,
+              to_move=None) -> State:
+    if contract not in CONTRACTS:
+        raise IllegalAction(f"unknown contract {contract!r}; the contracts are: {', '.join(CONTRACTS)}")
+    if contract not in rules.contracts:
+        rules = rules.replace(contracts=tuple(rules.contracts) + (contract,))
+    if hands is None:
+        raise IllegalAction("a position needs the hands (seat -> cards)")
+    leader = int(leader if to_move is None else to_move)
+    if not 0 <= leader < 4:
+        raise IllegalAction(f"there is no seat {leader}: seats are 0 to 3")
+    dealer = (leader - 1) % 4 if dealer is None else int(dealer)
+    held = _seat_cards(hands)
+    hand_tuple = tuple(tuple(sorted(held.get(s, ()))) for s in range(4))
+    everything = [c for h in hand_tuple for c in h]
+    trick_cards = parse_cards(trick) if isinstance(trick, str) else tuple(parse_card(c) for c in trick)
+    won_cards = _seat_cards(won or {}, "won")
+    laid_cards = parse_cards(laid) if isinstance(laid, str) else tuple(parse_card(c) for c in (laid or ()))
+    everything += list(trick_cards) + [c for v in won_cards.values() for c in v] + list(laid_cards)
+    if len(set(everything)) != len(everything):
+        dup = next(c for c in everything if everything.count(c) > 1)
+        raise IllegalAction(f"the {dup.name} appears twice in the position")
+    if any(c not in set(TRICK_CARDS) for c in everything):
+        raise IllegalAction("Lora uses the 32-card pack (7 to A)")
+    setup = {"kind": "position", "contract": contract, "hands": {s: [str(c) for c in h] for s, h in enumerate(hand_tuple)},
+             "leader": leader, "trick": [str(c) for c in trick_cards], "dealer": dealer,
+             "won": {s: [str(c) for c in v] for s, v in won_cards.items()} or None,
+             "tricks_won": {int(k): int(v) for k, v in (tricks_won or {}).items()} or None,
+             "trick_winners": list(trick_winners) if trick_winners else None,
+             "laid": [str(c) for c in laid_cards] or None,
+             "start_rank": None if start_rank is None else _rank_of(start_rank).char,
+             "passes": {int(k): int(v) for k, v in (passes or {}).items()} or None}
+    state = State(rules, dealer, None, contract, setup=setup)
+    state.hands = hand_tuple
+    state._start_play()
+    if contract == "lora":
+        if trick_cards:
+            raise IllegalAction("the Lora contract has no tricks")
+        r0 = None
+        if start_rank is not None:
+            r0 = _rank_of(start_rank)
+        elif laid_cards:
+            r0 = layout.infer_start_rank(laid_cards)
+            if r0 is None:
+                raise IllegalAction("the layout does not fix the start rank: give start_rank")
+        if laid_cards:
+            piles = layout.piles_from_cards(laid_cards, r0)
+            if piles is None:
+                raise IllegalAction(f"those cards are not a layout with start rank {r0.label}: each "
+                                    f"suit must be built upwards from the start rank without gaps")
+            state.piles = piles
+        state.start_rank = r0 if laid_cards else None
+        if len(everything) != 32:
+            raise IllegalAction("a Lora position needs all 32 cards: in the hands or on the layout")
+        if any(not h for h in hand_tuple):
+            raise IllegalAction("a player with no cards has already gone out: the hand is over")
+        state.passes = tuple(int((passes or {}).get(s, (passes or {}).get(str(s), 0))) for s in range(4))
+        state.to_move = leader
+        state.leader = leader
+        return state
+    # trick contracts: the seats that played to the current trick hold one card fewer
+    n = len(trick_cards)
+    if n > 3:
+        raise IllegalAction("a trick in progress has at most three cards")
+    players_in_trick = [(leader + i) % 4 for i in range(n)]
+    sizes = {len(hand_tuple[s]) + (1 if s in players_in_trick else 0) for s in range(4)}
+    if len(sizes) != 1 or 0 in sizes:
+        raise IllegalAction("the hands do not fit the trick: every player must hold the same number of "
+                            "cards, counting the card already played to this trick")
+    remaining = sizes.pop()
+    state.trick_offset = 8 - remaining
+    if state.trick_offset < 0:
+        raise IllegalAction("a Lora hand has at most 8 cards")
+    state.trick = tuple((players_in_trick[i], trick_cards[i]) for i in range(n))
+    state.leader = leader
+    state.to_move = (leader + n) % 4
+    state.prior_won = tuple(tuple(won_cards.get(s, ())) for s in range(4))
+    if trick_winners:
+        winners = tuple(int(w) for w in trick_winners)
+        if len(winners) != state.trick_offset:
+            raise IllegalAction(f"trick_winners must list the winners of the {state.trick_offset} earlier tricks")
+        state.prior_winners = winners
+        state.prior_tricks = tuple(winners.count(s) for s in range(4))
+    else:
+        tw = tricks_won or {}
+        state.prior_tricks = tuple(int(tw.get(s, tw.get(str(s), 0))) for s in range(4))
+        if tw and sum(state.prior_tricks) != state.trick_offset:
+            raise IllegalAction(f"tricks_won must add up to the {state.trick_offset} tricks already played")
+        needs = {"king_hearts_last_trick": 8, "king_hearts_sixth_trick": 6, "sixth_trick": 6}.get(contract)
+        if needs is not None and state.trick_offset >= needs:
+            raise IllegalAction(f"trick {needs} was already played: give trick_winners")
+    return state
+
+
+# --------------------------------------------------------------------------- schedule and match
+def schedule(rules: Rules, first_dealer: int) -> list[dict]:
+    """Every hand of a game in order: dealer, chooser (or None), contract (None: chosen),
+    extra (bool). Rules file 3.1, 9.1, 9.2 and 9.9."""
+    contracts = rules.contracts
+    n = len(contracts)
+    rows = []
+    for k in range(4 * n):
+        if rules.rotation == "block":
+            dealer = (first_dealer + k // n) % 4
+        else:
+            dealer = (first_dealer + k) % 4
+        if rules.contract_choice:
+            contract = None
+        elif rules.rotation == "block":
+            contract = contracts[k % n]
+        else:
+            contract = contracts[k // 4]
+        rows.append({"dealer": dealer, "contract": contract, "extra": False})
+    if rules.extra_hands:
+        for j in range(4):
+            rows.append({"dealer": (first_dealer + j) % 4, "contract": None, "extra": True})
+    for row in rows:
+        row["chooser"] = None if not rules.contract_choice else (
+            (row["dealer"] + 1) % 4 if rules.contract_chooser == "eldest" else row["dealer"])
+    return rows
+
+
+class LoraMatch(base.Match):
+    """A whole Lora game: the schedule of hands, redeals, the score sheet and the winners."""
+
+    def __init__(self, module, rules, seed=None, players=None, dealer=None, **options):
+        if dealer is None and rules.first_dealer != "random":
+            dealer = rules.first_dealer
+        self.index = 0
+        self.attempt = 1
+        self.remaining = {s: tuple(rules.contracts) for s in range(4)}
+        self._plan = None
+        self._first = None
+        self._forced_contract = None
+        super().__init__(module, rules, seed=seed, players=players, dealer=dealer, **options)
+
+    def _initial_scores(self) -> dict:
+        return {s: 0 for s in range(4)}
+
+    @property
+    def plan(self) -> list[dict]:
+        return self._plan
+
+    @property
+    def total_hands(self) -> int:
+        return len(self._plan)
+
+    def _deal(self, dealer: int) -> State:
+        if self._plan is None:
+            self._first = dealer
+            self._plan = schedule(self.rules, dealer)
+        row = self._plan[self.index]
+        seed = self.rng.randrange(2 ** 32)
+        contract = row["contract"]
+        if self._forced_contract is not None:
+            contract = self._forced_contract
+        available = None
+        if contract is None and not row["extra"]:
+            available = self.remaining[row["chooser"]]
+        return self.module.new_hand(seed=seed, dealer=row["dealer"], rules=self.rules,
+                                    contract=contract, available=available, extra=row["extra"],
+                                    attempt=self.attempt, hand_index=self.index)
+
+    def _score(self, finished: State) -> dict:
+        row = super()._score(finished)
+        res = finished.result()
+        details = res.details
+        row.update(hand=self.index + 1, contract=finished.contract, chooser=finished.chooser,
+                   attempt=finished.attempt, penalties=details["penalties"],
+                   void=details["void"], redeal=details["redeal"], extra=finished.extra)
+        self._forced_contract = None
+        if details["redeal"]:
+            if details["void"]:
+                self.attempt += 1
+            if details["aborted"]:
+                self._forced_contract = finished.contract  # same contract dealt again
+            # a misdeal: the contract is chosen again (it never left the chooser's list)
+        else:
+            plan = self._plan[self.index]
+            if plan["contract"] is None and not plan["extra"] and finished.contract is not None:
+                chooser = plan["chooser"]
+                self.remaining[chooser] = tuple(c for c in self.remaining[chooser]
+                                                if c != finished.contract)
+            self.index += 1
+            self.attempt = 1
+        return row
+
+    def _game_over(self) -> bool:
+        return self.index >= len(self._plan)
+
+    def next_hand(self) -> State:
+        if not self.current.is_over:
+            raise IllegalAction("finish the current hand before dealing the next one")
+        if self.is_over:
+            raise IllegalAction("the game is over: no more hands")
+        self.current = self._deal(None)
+        return self.current
+
+    @property
+    def places(self) -> dict[int, int]:
+        """Each seat's place (1 = best); tied totals share the place (``tie_rule = shared``)."""
+        scores = self.scores
+        return {s: 1 + sum(1 for t in scores.values() if t < scores[s]) for s in scores}
+
+    @property
+    def winner(self) -> tuple[int, ...]:
+        """The seats with the lowest total (more than one: joint winners)."""
+        scores = self.scores
+        low = min(scores.values())
+        return tuple(s for s in sorted(scores) if scores[s] == low)
+
+
+def new_match(seed=None, rules=None, players=None, dealer=None, **options) -> LoraMatch:
+    rules = _rules(rules, options)
+    if players not in (None, 4):
+        raise RulesError("Lora is played by exactly four players")
+    return LoraMatch(sys.modules[__name__], rules, seed=seed, players=None, dealer=dealer)
