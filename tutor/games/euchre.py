@@ -1142,8 +1142,10 @@ class EuchreMatch(base.Match):
     game of a railroad series, see ``game_result().next_scores``).
     """
 
-    def __init__(self, rules: Rules, seed=None, dealer=None, start_scores=None, **options):
+    def __init__(self, rules: Rules, seed=None, dealer=None, start_scores=None, deck=None,
+                 **options):
         self._start = dict(start_scores or {})
+        self._next_deck = deck
         super().__init__(_module(), rules, seed=seed, players=rules.players, dealer=dealer,
                          **options)
 
@@ -1165,8 +1167,17 @@ class EuchreMatch(base.Match):
 
     def _deal(self, dealer: int) -> State:
         seed = self.rng.randrange(2 ** 32)
-        return new_hand(seed=seed, dealer=dealer, rules=self.rules, scores=dict(self._scores),
-                        **self.options)
+        deck, self._next_deck = self._next_deck, None
+        return new_hand(seed=None if deck is not None else seed, deck=deck, dealer=dealer,
+                        rules=self.rules, scores=dict(self._scores), **self.options)
+
+    def next_hand(self, deck=None) -> State:
+        """Deal the next hand (from the exact ``deck`` order when given, e.g. from ``deck_for``)."""
+        self._next_deck = deck
+        try:
+            return super().next_hand()
+        finally:
+            self._next_deck = None
 
     def _next_dealer(self, finished: State) -> int:
         if finished.outcome == "redeal":
@@ -1210,10 +1221,11 @@ def _module():
     return sys.modules[__name__]
 
 
-def new_match(seed=None, rules=None, players=None, dealer=None, start_scores=None,
+def new_match(seed=None, rules=None, players=None, dealer=None, start_scores=None, deck=None,
               **options) -> EuchreMatch:
-    """One game to ``target_score``; see :class:`EuchreMatch`."""
+    """One game to ``target_score``; see :class:`EuchreMatch`. ``deck`` deals the first hand
+    from an exact order (the rest are shuffled from ``seed``)."""
     if players is not None:
         options["players"] = players
     rules = resolve(rules, **options)
-    return EuchreMatch(rules, seed=seed, dealer=dealer, start_scores=start_scores)
+    return EuchreMatch(rules, seed=seed, dealer=dealer, start_scores=start_scores, deck=deck)
