@@ -33,7 +33,7 @@ from .tricks import TrickRules
 
 __all__ = ["Rules", "PRESETS", "resolve", "State", "LoraMatch", "new_hand", "position",
            "new_match", "deck_for", "CONTRACTS", "STANDARD_CONTRACTS", "LIBYAN_CONTRACTS",
-           "CONTRACT_RULES", "schedule"]
+           "CONTRACT_RULES", "schedule", "standings"]
 
 # --------------------------------------------------------------------------- contracts
 STANDARD_CONTRACTS = ("minimum", "maximum", "queens", "hearts", "jack_of_clubs",
@@ -1087,15 +1087,24 @@ def schedule(rules: Rules, first_dealer: int) -> list[dict]:
     return rows
 
 
+def standings(totals: Mapping[int, int]) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The winners (lowest total; ties are joint winners) and each seat's place, tied seats
+    sharing a place (rules file 8.3-8.4)."""
+    low = min(totals.values())
+    winners = tuple(s for s in sorted(totals) if totals[s] == low)
+    places = {s: 1 + sum(1 for t in totals.values() if t < totals[s]) for s in sorted(totals)}
+    return winners, places
+
+
 class LoraMatch(base.Match):
     """A whole Lora game: the schedule of hands, redeals, the score sheet and the winners."""
 
     def __init__(self, module, rules, seed=None, players=None, dealer=None, **options):
         if dealer is None and rules.first_dealer != "random":
             dealer = rules.first_dealer
-        self.index = 0
-        self.attempt = 1
-        self.remaining = {s: tuple(rules.contracts) for s in range(4)}
+        self._index = 0
+        self._attempt = 1
+        self._remaining = {s: tuple(rules.contracts) for s in range(4)}
         self._plan = None
         self._first = None
         self._forced_contract = None
@@ -1103,6 +1112,24 @@ class LoraMatch(base.Match):
 
     def _initial_scores(self) -> dict:
         return {s: 0 for s in range(4)}
+
+    @property
+    def index(self) -> int:
+        """Index ``k`` (from 0) of the scheduled hand being played or dealt next."""
+        self._settle()
+        return self._index
+
+    @property
+    def attempt(self) -> int:
+        """Deal number of the current scheduled hand (``two_players`` redeals void deals)."""
+        self._settle()
+        return self._attempt
+
+    @property
+    def remaining(self) -> dict[int, tuple[str, ...]]:
+        """Each player's contracts still to choose (``contract_choice``)."""
+        self._settle()
+        return dict(self._remaining)
 
     @property
     def plan(self) -> list[dict]:
@@ -1116,44 +1143,44 @@ class LoraMatch(base.Match):
         if self._plan is None:
             self._first = dealer
             self._plan = schedule(self.rules, dealer)
-        row = self._plan[self.index]
+        row = self._plan[self._index]
         seed = self.rng.randrange(2 ** 32)
         contract = row["contract"]
         if self._forced_contract is not None:
             contract = self._forced_contract
         available = None
         if contract is None and not row["extra"]:
-            available = self.remaining[row["chooser"]]
+            available = self._remaining[row["chooser"]]
         return self.module.new_hand(seed=seed, dealer=row["dealer"], rules=self.rules,
                                     contract=contract, available=available, extra=row["extra"],
-                                    attempt=self.attempt, hand_index=self.index)
+                                    attempt=self._attempt, hand_index=self._index)
 
     def _score(self, finished: State) -> dict:
         row = super()._score(finished)
         res = finished.result()
         details = res.details
-        row.update(hand=self.index + 1, contract=finished.contract, chooser=finished.chooser,
+        row.update(hand=self._index + 1, contract=finished.contract, chooser=finished.chooser,
                    attempt=finished.attempt, penalties=details["penalties"],
                    void=details["void"], redeal=details["redeal"], extra=finished.extra)
         self._forced_contract = None
         if details["redeal"]:
             if details["void"]:
-                self.attempt += 1
+                self._attempt += 1
             if details["aborted"]:
                 self._forced_contract = finished.contract  # same contract dealt again
             # a misdeal: the contract is chosen again (it never left the chooser's list)
         else:
-            plan = self._plan[self.index]
+            plan = self._plan[self._index]
             if plan["contract"] is None and not plan["extra"] and finished.contract is not None:
                 chooser = plan["chooser"]
-                self.remaining[chooser] = tuple(c for c in self.remaining[chooser]
-                                                if c != finished.contract)
-            self.index += 1
-            self.attempt = 1
+                self._remaining[chooser] = tuple(c for c in self._remaining[chooser]
+                                                 if c != finished.contract)
+            self._index += 1
+            self._attempt = 1
         return row
 
     def _game_over(self) -> bool:
-        return self.index >= len(self._plan)
+        return self._index >= len(self._plan)
 
     def next_hand(self) -> State:
         if not self.current.is_over:
@@ -1166,15 +1193,15 @@ class LoraMatch(base.Match):
     @property
     def places(self) -> dict[int, int]:
         """Each seat's place (1 = best); tied totals share the place (``tie_rule = shared``)."""
-        scores = self.scores
-        return {s: 1 + sum(1 for t in scores.values() if t < scores[s]) for s in scores}
+        return standings(self.scores)[1]
 
     @property
-    def winner(self) -> tuple[int, ...]:
-        """The seats with the lowest total (more than one: joint winners)."""
-        scores = self.scores
-        low = min(scores.values())
-        return tuple(s for s in sorted(scores) if scores[s] == low)
+    def winner(self) -> tuple[int, ...] | None:
+        """The seats with the lowest total once the game is over (two or more: joint
+        winners); None while the game goes on."""
+        if not self.is_over:
+            return None
+        return standings(self.scores)[0]
 
 
 def new_match(seed=None, rules=None, players=None, dealer=None, **options) -> LoraMatch:
