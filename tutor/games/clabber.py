@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Mapping
 
 from ..cards import SUITS, Card, Rank, Suit, deck as make_deck, parse_card, parse_cards
-from ..errors import CardError, IllegalAction, PuzzleError, RulesError
+from ..errors import CardError, IllegalAction, RulesError
 from . import base
 from .actions import Action
 from .clabber_melds import (BELL_POINTS, MELD_TYPES, Meld, best_declaration, best_with_types,
@@ -345,6 +345,10 @@ class State(base.HandState):
 
     # -- helpers -----------------------------------------------------------------------
     def side(self, seat: int):
+        return side_of(seat, self.players)
+
+    def side_of(self, seat: int):
+        """The scoring unit of a seat (same as the module function ``side_of``)."""
         return side_of(seat, self.players)
 
     def members(self, side) -> tuple[int, ...]:
@@ -879,7 +883,7 @@ def _unit_from_text(text: str, players: int):
     for unit in units:
         if str(unit) == str(text):
             return unit
-    raise PuzzleError(f"'{text}' is not a side of the {players}-player game; the sides are "
+    raise IllegalAction(f"'{text}' is not a side of the {players}-player game; the sides are "
                       f"{', '.join(map(str, units))}")
 
 
@@ -889,28 +893,28 @@ def _build_position(spec: dict, rules: Rules) -> State:
     for key, text in spec["hands"].items():
         seat = int(key)
         if not 0 <= seat < n:
-            raise PuzzleError(f"there is no seat {seat} in the {n}-player game")
+            raise IllegalAction(f"there is no seat {seat} in the {n}-player game")
         hands[seat] = tuple(sorted(parse_cards(text)))
     trick_cards = [parse_card(c) for c in spec.get("trick", [])]
     leader = int(spec.get("leader", 0))
     if not 0 <= leader < n:
-        raise PuzzleError(f"there is no seat {leader} to lead")
+        raise IllegalAction(f"there is no seat {leader} to lead")
     every = [c for h in hands for c in h] + trick_cards
     if len(every) != len(set(every)):
         raise CardError("a card appears twice in the position")
     if not set(every) <= set(DECK):
         raise CardError("Clabber uses only the 24 cards 9 to A")
     if len(trick_cards) >= n:
-        raise PuzzleError("the trick in progress must have fewer cards than there are players")
+        raise IllegalAction("the trick in progress must have fewer cards than there are players")
     played = {(leader + k) % n for k in range(len(trick_cards))}
     size = len(hands[(leader + len(trick_cards)) % n])
     for seat in range(n):
         expect = size - 1 if seat in played else size
         if len(hands[seat]) != expect:
-            raise PuzzleError(f"seat {seat} holds {len(hands[seat])} cards but should hold {expect} "
+            raise IllegalAction(f"seat {seat} holds {len(hands[seat])} cards but should hold {expect} "
                               f"(every seat plays one card to each trick)")
     if size == 0:
-        raise PuzzleError("the position has no cards left to play")
+        raise IllegalAction("the position has no cards left to play")
     dealer = spec.get("dealer")
     dealer = (leader - 1) % n if dealer is None else int(dealer)
     trump = Suit.parse(spec["trump"])
