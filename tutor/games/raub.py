@@ -982,6 +982,16 @@ def score_sheet_html(names: Sequence[str], start: int, rows: Sequence[tuple], re
             f"<div>Pending refas: {refas}</div>")
 
 
+def _score_list(scores, n: int) -> list[int]:
+    try:
+        values = [scores[s] for s in range(n)]
+    except (KeyError, IndexError, TypeError):
+        raise RulesError(f"give one score for each of the {n} seats") from None
+    if len(scores) != n or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+        raise RulesError(f"give one whole-number score for each of the {n} seats")
+    return values
+
+
 def _check_pack(pack: Sequence[Card]) -> None:
     if len(pack) != len(PACK) or set(pack) != set(PACK):
         missing = sorted(set(PACK) - set(pack))
@@ -1013,10 +1023,7 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, scores
         dealer = rules.first_dealer if rules.first_dealer != "random" else rng.randrange(n)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise RulesError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-    if scores is None:
-        scores = [rules.starting_score] * n
-    elif isinstance(scores, Mapping):
-        scores = [scores[s] for s in range(n)]
+    scores = [rules.starting_score] * n if scores is None else _score_list(scores, n)
     setup = {"kind": "deal", "players": n, "dealer": dealer, "deck": format_cards(pack),
              "scores": list(scores), "refas": refas, "table_mode": bool(table_mode),
              "shuffle_seed": rng.randrange(2 ** 31)}
@@ -1156,8 +1163,11 @@ class RaubMatch(base.Match):
     """Hands until someone reaches 0. ``refas`` is the public count of pending refas;
     ``winner`` is the tuple of winning seats once the game is over."""
 
-    def __init__(self, module, rules, seed=None, players=None, dealer=None, **options):
-        self.refas = 0
+    def __init__(self, module, rules, seed=None, players=None, dealer=None, scores=None, refas=0,
+                 **options):
+        # scores / refas let a game already under way on paper be continued
+        self._refas = int(refas)
+        self._start_scores = None if scores is None else _score_list(scores, rules.player_count)
         self._refa_rows: list[bool] = []
         if dealer is None and rules.first_dealer != "random":
             dealer = rules.first_dealer
@@ -1168,26 +1178,34 @@ class RaubMatch(base.Match):
         return self.players
 
     def _initial_scores(self) -> dict:
+        if self._start_scores is not None:
+            return dict(enumerate(self._start_scores))
         return {s: self.rules.starting_score for s in range(self.rules.player_count)}
 
     def _deal(self, dealer: int) -> State:
         seed = self.rng.randrange(2 ** 32)
         return self.module.new_hand(seed=seed, dealer=dealer, rules=self.rules,
                                     players=self.players, scores=dict(self._scores),
-                                    refas=self.refas, **self.options)
+                                    refas=self._refas, **self.options)
 
     def _score(self, finished: State) -> dict:
         row = super()._score(finished)
         details = finished.result().details
-        self.refas = details["refas_after"]
+        self._refas = details["refas_after"]
         self._refa_rows.append(details["refa_used"])
         row.update({"end": details["end"], "multiplier": details["multiplier"],
-                    "refas": self.refas, "declarer": details["declarer"],
+                    "refas": self._refas, "declarer": details["declarer"],
                     "tricks": dict(details["tricks"])})
         return row
 
     def _game_over(self) -> bool:
         return any(v <= 0 for v in self._scores.values())
+
+    @property
+    def refas(self) -> int:
+        """Pending refas after the hands finished so far (public, §17.2)."""
+        self._settle()
+        return self._refas
 
     @property
     def winner(self) -> tuple[int, ...] | None:
@@ -1209,11 +1227,12 @@ class RaubMatch(base.Match):
         sheet = self.sheet
         names = [self.current.seat_name(s) for s in range(self.players)]
         rows = [(r["hand"] + 1, r["totals"], used) for r, used in zip(sheet, self._refa_rows)]
-        return score_sheet_html(names, self.rules.starting_score, rows, refas=self.refas)
+        return score_sheet_html(names, self.rules.starting_score, rows, refas=self._refas)
 
 
-def new_match(seed=None, rules=None, players=None, **options) -> RaubMatch:
-    dealer = options.pop("dealer", None)
-    hand_options = {k: options.pop(k) for k in ("table_mode",) if k in options}
+def new_match(seed=None, rules=None, players=None, dealer=None, scores=None, refas=0,
+              table_mode=False, **options) -> RaubMatch:
+    """A game from everyone at the starting score (or ``scores``) until someone reaches 0."""
     rules = _rules_for_players(rules, players, options)
-    return RaubMatch(sys.modules[__name__], rules, seed=seed, dealer=dealer, **hand_options)
+    return RaubMatch(sys.modules[__name__], rules, seed=seed, dealer=dealer, scores=scores,
+                     refas=refas, table_mode=table_mode)
