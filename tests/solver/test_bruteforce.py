@@ -1,0 +1,133 @@
+"""The solver agrees with plain minimax on thousands of random small endings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor import solver
+from tutor.cards import SUITS, Suit
+from tutor.games.actions import Play
+
+from .reference import random_ending, solve_reference
+
+
+def _objective(rng, kind, seats, values, hands, trick, rest):
+    """A random objective: trick counts, points with bonuses, or a Lora-like penalty with a
+    sweep rule. Returns the keyword arguments shared by the solver and the reference."""
+    n = len(seats)
+    size = rng.randint(1, n - 1)
+    hero_side = set(rng.sample(seats, size))
+    total_left = len(hands[seats[0]]) + (1 if trick and seats[0] in dict(trick) else 0)
+    style = rng.choice(("tricks", "points", "penalty")) if kind == "plain" else (
+        "tricks" if kind == "euchre" else "points")
+    obj = dict(weights={s: (1 if s in hero_side else 0) for s in seats}, card_values={},
+               trick_value=1, trick_index_values=(), tricks_played=rng.randint(0, 3),
+               sweeps=[], minimise=False, banked=0)
+    if style == "points":
+        if kind == "clabber":
+            obj["card_values"] = values
+            obj["trick_value"] = 0
+        else:
+            live = [c for h in hands.values() for c in h] + [c for _, c in trick]
+            obj["card_values"] = {c: rng.choice((0, 0, 1, 2, 5)) for c in live}
+            obj["trick_value"] = rng.choice((0, 1))
+        ti = obj["tricks_played"] + 6
+        obj["trick_index_values"] = tuple(rng.choice((0, 0, 0, 10)) for _ in range(ti))
+        if rng.random() < 0.3:
+            obj["weights"] = {s: rng.choice((-1, 0, 1, 2)) for s in seats}
+        obj["banked"] = rng.randint(0, 20)
+    elif style == "penalty":
+        hero = rng.choice(seats)
+        hero_side = {hero}
+        obj["minimise"] = True
+        obj["weights"] = {s: (1 if s == hero else 0) for s in seats}
+        if rng.random() < 0.3:
+            # the penalty falls on another seat (Libyan jack of clubs: the seat before the hero)
+            obj["weights"] = {s: (1 if s == rng.choice(seats) else 0) for s in seats}
+        live = [c for h in hands.values() for c in h] + [c for _, c in trick]
+        suit = rng.choice(SUITS)
+        set_cards = [c for c in live + list(rest) if c.suit is suit]
+        obj["card_values"] = {c: 1 for c in set_cards}
+        obj["trick_value"] = rng.choice((0, 0, 1))
+        status = rng.choice((None, None, "split") + tuple(seats))
+        obj["sweeps"] = [(set_cards, -8, status)]
+        if rng.random() < 0.3:
+            queens = [c for c in live if c.rank == 12]
+            for q in queens:
+                obj["card_values"][q] = obj["card_values"].get(q, 0) + 2
+            obj["sweeps"].append((queens, -8, rng.choice((None, "split") + tuple(seats))))
+        obj["trick_index_values"] = tuple(rng.choice((0, 0, 4)) for _ in range(
+            obj["tricks_played"] + 6))
+        obj["banked"] = rng.randint(0, 6)
+    return hero_side, obj
+
+
+def _check(seed, kind):
+    rng = random.Random(seed)
+    rules, values, seats, hands, trick, leader, rest = random_ending(rng, kind)
+    hero_side, obj = _objective(rng, kind, seats, values, hands, trick, rest)
+    ref_value, ref_moves = solve_reference(rules, seats, hands, trick, leader, hero_side, **obj)
+    n = len(seats)
+    mover = seats[(seats.index(leader) + len(trick)) % n]
+    pb = solver.problem_from_rules(
+        rules, hands, trick, to_move=mover, active_seats=seats, hero_side=hero_side,
+        weights=obj["weights"], card_values=obj["card_values"], trick_value=obj["trick_value"],
+        trick_index_values=obj["trick_index_values"], tricks_played=obj["tricks_played"],
+        sweeps=obj["sweeps"], minimise=obj["minimise"], banked=obj["banked"])
+    res = solver.solve(pb)
+    assert res.exact
+    want = {Play(c): v for c, v in ref_moves.items()}
+    assert res.value == ref_value, (seed, kind, pb.describe(), res.moves, want)
+    assert res.moves == want, (seed, kind, pb.describe(), res.moves, want)
+    # the boolean query agrees at the value and one step beyond it
+    better = ref_value - 1 if obj["minimise"] else ref_value + 1
+    assert solver.can_reach(pb, ref_value)
+    assert not solver.can_reach(pb, better)
+    return res
+
+
+@pytest.mark.parametrize("kind,count", [("plain", 1500), ("euchre", 700), ("clabber", 700)])
+def test_solver_matches_brute_force_on_random_endings(kind, count):
+    for seed in range(count):
+        _check(seed, kind)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["plain", "euchre", "clabber"])
+def test_solver_matches_brute_force_many(kind):
+    for seed in range(10_000, 30_000):
+        _check(seed, kind)
+
+
+def test_principal_variation_reaches_the_value():
+    for seed in range(200):
+        rng = random.Random(seed)
+        rules, values, seats, hands, trick, leader, rest = random_ending(rng, "plain")
+        hero_side, obj = _objective(rng, "plain", seats, values, hands, trick, rest)
+        n = len(seats)
+        mover = seats[(seats.index(leader) + len(trick)) % n]
+        pb = solver.problem_from_rules(rules, hands, trick, to_move=mover, active_seats=seats,
+                                       hero_side=hero_side, **obj)
+        res = solver.solve(pb)
+        line = res.line
+        cards = sum(len(h) for h in hands.values())
+        assert len(line) == cards
+        # replay the line through the reference: each step keeps the value
+        assert line[0] in res.best
+
+
+def test_budget_gives_an_inexact_result_instead_of_running_on():
+    rng = random.Random(5)
+    from tutor.cards import DECKS
+    from tutor.games.tricks import TrickRules
+    deck = list(DECKS["32"])
+    rng.shuffle(deck)
+    rules = TrickRules.natural(deck, trump=None)
+    hands = {s: deck[8 * s:8 * s + 8] for s in range(4)}
+    pb = solver.problem_from_rules(rules, hands, to_move=0, hero_side={0}, minimise=True)
+    res = solver.solve(pb, budget=200)
+    assert not res.exact
+    lo, hi = res.bounds
+    assert 0 <= lo <= hi <= 8

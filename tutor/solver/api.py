@@ -1,0 +1,155 @@
+"""The solver's public entry points: :func:`solve` and :func:`can_reach`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..games.actions import Action, Play
+from .problem import Problem
+from .search import BudgetExceeded, Searcher
+
+__all__ = ["Result", "solve", "can_reach", "to_problem"]
+
+DEFAULT_BUDGET = 20_000_000
+
+
+def to_problem(state_or_problem, hero=None) -> Problem:
+    """A :class:`Problem` from a problem (returned as is) or from a play-phase game state."""
+    if isinstance(state_or_problem, Problem):
+        if hero is not None and hero not in [s for s, h in zip(state_or_problem.seats,
+                                                                 state_or_problem.hero_side) if h]:
+            raise ValueError("a Problem already fixes the hero's side; build it for that hero")
+        return state_or_problem
+    from .adapters import problem_for
+    return problem_for(state_or_problem, hero)
+
+
+@dataclass
+class Result:
+    """A solved position, in the game's units for the hero's side.
+
+    ``value``: the hero side's score for the hand under best play from here (see each game's
+    adapter for what is included); ``moves``: every legal action -> its value; ``line``: a
+    principal variation (computed when first read); ``nodes``: search nodes; ``exact``: False
+    when the node budget ran out (then ``value`` and ``moves`` hold what was known, ``bounds``
+    the range of the value).
+    """
+
+    value: int | None
+    moves: dict[Action, int]
+    nodes: int
+    exact: bool
+    bounds: tuple[int, int]
+    hero: int
+    problem: Problem = field(repr=False)
+    _searcher: Any = field(default=None, repr=False)
+    _line: list | None = field(default=None, repr=False)
+
+    @property
+    def line(self) -> list[Action]:
+        if self._line is None:
+            self._line = _principal_variation(self) if self.exact else []
+        return self._line
+
+    @property
+    def best(self) -> list[Action]:
+        """The optimal legal actions."""
+        return [a for a, v in self.moves.items() if v == self.value]
+
+
+def _units(pb: Problem, future: int) -> int:
+    """Internal future value -> the game's units (hand total for the hero's side)."""
+    return pb.banked + (-future if pb.minimise else future)
+
+
+def _internal(pb: Problem, value: int) -> int:
+    future = value - pb.banked
+    return -future if pb.minimise else future
+
+
+def solve(state_or_problem, hero=None, budget=None, moves=True) -> Result:
+    """Solve a play-phase position double dummy.
+
+    ``hero``: the seat whose side is optimised (default: the seat to move); ``budget``: a node
+    budget (default 20 million); ``moves``: also value every legal move (else ``moves`` is
+    empty and only the position's value is searched).
+    """
+    pb = to_problem(state_or_problem, hero)
+    sr = Searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
+    pos = sr.root()
+    lo, hi = sr.bounds(pos)
+    hero_seat = hero if hero is not None else _hero_seat(pb)
+    move_values: dict[Action, int] = {}
+    value = None
+    try:
+        if not moves or not sr.legal(pos):
+            future = sr.exact(pos)
+            lo = hi = future
+        else:
+            rep = sr.classes(pos)
+            order = sr.ordered(pos)
+            hero_moves = pb.hero_side[sr.to_move(pos)]
+            future_of = {}
+            best = None
+            for c in order:
+                if best is None or not pb.is_tricks:
+                    v = sr.exact(pos, move=c, lo=lo, hi=hi)
+                else:
+                    # one null window around the best value so far sorts most moves at once
+                    t = best + 1 if hero_moves else best
+                    v0 = sr.value(pos, t - 1, t, move=c)
+                    if v0 >= t:
+                        v = sr.exact(pos, move=c, guess=t, lo=v0, hi=hi)
+                    else:
+                        v = sr.exact(pos, move=c, guess=t - 1, lo=lo, hi=v0)
+                future_of[c] = v
+                if best is None or (v > best if hero_moves else v < best):
+                    best = v
+            future = best
+            lo = hi = future
+            for c, r in sorted(rep.items()):
+                move_values[Play(pb.card(c))] = _units(pb, future_of[r])
+    except BudgetExceeded:
+        return Result(value=None if lo != hi else _units(pb, lo), moves=move_values,
+                      nodes=sr.nodes, exact=False,
+                      bounds=tuple(sorted((_units(pb, lo), _units(pb, hi)))),
+                      hero=hero_seat, problem=pb, _searcher=sr)
+    value = _units(pb, future)
+    return Result(value=value, moves=move_values, nodes=sr.nodes, exact=True,
+                  bounds=(value, value), hero=hero_seat, problem=pb, _searcher=sr)
+
+
+def can_reach(state_or_problem, target, hero=None, budget=None) -> bool:
+    """Whether the hero's side can make sure of ``target`` in the game's units: a score of at
+    least ``target``, or at most ``target`` for objectives the hero minimises (Lora)."""
+    pb = to_problem(state_or_problem, hero)
+    sr = Searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
+    return sr.at_least(sr.root(), _internal(pb, target))
+
+
+def _hero_seat(pb: Problem) -> int:
+    mover = pb.to_move
+    if pb.hero_side[mover]:
+        return pb.seats[mover]
+    return next(s for s, h in zip(pb.seats, pb.hero_side) if h)
+
+
+def _principal_variation(result: Result) -> list[Action]:
+    sr = result._searcher
+    pb = result.problem
+    pos = sr.root()
+    target = _internal(pb, result.value)
+    line = []
+    while not sr.is_over(pos):
+        found = None
+        for c in sr.ordered(pos):
+            if sr.exact(pos, move=c) == target:
+                found = c
+                break
+        if found is None:  # pragma: no cover - a solved value always has a move reaching it
+            break
+        line.append(Play(pb.card(found)))
+        pos, gain = sr.advance(pos, found)
+        target -= gain
+    return line

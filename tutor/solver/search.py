@@ -1,0 +1,617 @@
+"""Exhaustive alpha-beta over a :class:`~tutor.solver.problem.Problem`; it knows no game.
+
+Values searched are the hero's *future* score from the current point in internal units (the
+hero's side maximises; ``minimise`` problems are negated). Techniques:
+
+* fail-soft alpha-beta; trick counts are driven by null-window (MTD) passes, point objectives
+  by a full window;
+* a transposition table at trick boundaries holding (lower, upper) bounds of the future value,
+  keyed on the remaining hands with ranks renumbered among the cards still in play (only for
+  suits whose cards all score alike), the leader and the sweep status;
+* touching cards of one hand that score alike are searched once (rank equivalence);
+* static bounds from the points still to be won, cheap move ordering, and the last trick
+  resolved without search;
+* a node budget: over it, :class:`BudgetExceeded` is raised and the driver reports an inexact
+  result instead of running on.
+"""
+
+from __future__ import annotations
+
+from .problem import NOBODY, SPLIT, Problem
+
+__all__ = ["Searcher", "BudgetExceeded", "INF"]
+
+INF = 1 << 40
+
+
+class BudgetExceeded(Exception):
+    """The node budget ran out."""
+
+
+def _compress(x: int, n: int, width: int) -> int:
+    """Renumber the bits of one suit block held by n hands (packed ``width`` bits apart) so
+    that the cards in play occupy the lowest ranks without gaps."""
+    bm = (1 << width) - 1
+    parts = [(x >> (p * width)) & bm for p in range(n)]
+    live = 0
+    for part in parts:
+        live |= part
+    out = [0] * n
+    j = 0
+    i = 0
+    while live >> i:
+        if (live >> i) & 1:
+            for p in range(n):
+                if (parts[p] >> i) & 1:
+                    out[p] |= 1 << j
+                    break
+            j += 1
+        i += 1
+    r = 0
+    for p in range(n):
+        r |= out[p] << (p * width)
+    return r
+
+
+class Searcher:
+    """Search state for one problem: hands, transposition table, node counter.
+
+    Positions are given as (hands, trick bits, leader); the table stays valid across every
+    position of the same problem, so successive queries (each move, the principal variation)
+    reuse what earlier ones learned.
+    """
+
+    def __init__(self, pb: Problem, budget: int | None = None):
+        self.pb = pb
+        self.budget = budget
+        self.nodes = 0
+        self.tt: dict = {}
+        self._build()
+
+    # ------------------------------------------------------------------ compile
+    def _build(self):  # noqa: C901 - one closure keeps the hot path on local names
+        pb = self.pb
+        n = pb.n
+        W = pb.width
+        SH = W.bit_length() - 1
+        BM = (1 << W) - 1
+        NB = len(pb.suit_masks)
+        SUITM = pb.suit_masks
+        TRUMP = pb.trump_mask
+        VOIDANY = pb.when_void == "any" or not TRUMP
+        VOIDOVER = pb.when_void == "overtrump"
+        OTL = pb.overtrump_on_trump_lead and bool(TRUMP)
+        sign = -1 if pb.minimise else 1
+        WI = tuple(sign * w for w in pb.weights)
+        MAXS = pb.hero_side
+        VAL = dict(pb.card_values)
+        HASVAL = bool(VAL)
+        TV = pb.trick_value
+        total_tricks = pb.tricks_played + pb.tricks_left
+        IDXV = list(pb.trick_index_values[:total_tricks])
+        IDXV += [0] * (total_tricks + 1 - len(IDXV))
+        # sum of trick-index points from index i to the end
+        IDXSUM = [0] * (total_tricks + 2)
+        for i in range(total_tricks - 1, -1, -1):
+            IDXSUM[i] = IDXSUM[i + 1] + IDXV[i]
+        SWM = tuple(s.mask for s in pb.sweeps)
+        SWB = tuple(s.bonus for s in pb.sweeps)
+        NSW = len(SWM)
+        SW_ALL_LO = tuple(min(0, min(w * b for w in WI)) for b in SWB)
+        SW_ALL_HI = tuple(max(0, max(w * b for w in WI)) for b in SWB)
+        WMIN = min(WI)
+        WMAX = max(WI)
+        values_ok = all(v >= 0 for v in VAL.values()) and TV >= 0 and all(v >= 0 for v in IDXV)
+        NEXT = tuple((p + 1) % n for p in range(n))
+        # desirability for p of seat q winning a trick: p's side wants high WI, the other low
+        DES = tuple(tuple(WI[q] if MAXS[p] else -WI[q] for q in range(n)) for p in range(n))
+        LEAD_WANTS_WIN = tuple(DES[p][p] == max(DES[p]) and DES[p][p] > min(DES[p])
+                               for p in range(n))
+        # blocks whose cards all score alike (same value, same sweep sets) may be renumbered
+        live_all = 0
+        for h in pb.hands:
+            live_all |= h
+        for b in pb.trick:
+            live_all |= b
+
+        def signature(bit):
+            return (VAL.get(bit, 0),) + tuple(bool(m & bit) for m in SWM)
+
+        uniform = []
+        for blk in range(NB):
+            sigs = set()
+            m = live_all & SUITM[blk]
+            while m:
+                low = m & -m
+                m ^= low
+                sigs.add(signature(low))
+            uniform.append(len(sigs) <= 1)
+        UNIFORM = tuple(uniform)
+        # for non-uniform blocks, equivalence of touching cards needs equal signatures
+        SIG = {}
+        m = live_all
+        while m:
+            low = m & -m
+            m ^= low
+            SIG[low] = signature(low)
+
+        H = list(pb.hands)
+        self.H = H
+        TT = self.tt
+        NORM = {}
+        TOPS = [dict() for _ in range(NB)]
+        self_ref = self
+        budget = self.budget if self.budget is not None else INF
+
+        def tops_of(blk, live_b, h_b):
+            """Cards of h_b (block bits) that top a run of touching, alike cards."""
+            key = (live_b << W) | h_b
+            memo = TOPS[blk]
+            r = memo.get(key)
+            if r is None:
+                r = 0
+                base = blk * W
+                i = W - 1
+                prev_mine = False
+                prev_sig = None
+                while i >= 0:
+                    if (live_b >> i) & 1:
+                        mine = (h_b >> i) & 1
+                        if mine:
+                            sig = None if UNIFORM[blk] else SIG.get(1 << (base + i))
+                            if not (prev_mine and sig == prev_sig):
+                                r |= 1 << i
+                            prev_sig = sig
+                        prev_mine = bool(mine)
+                    i -= 1
+                memo[key] = r
+            return r
+
+        def candidates(h, legal, live):
+            """The legal cards, one per run of equivalent cards."""
+            out = 0
+            for blk in range(NB):
+                lb = (legal >> (blk * W)) & BM
+                if lb:
+                    out |= tops_of(blk, (live >> (blk * W)) & BM, (h >> (blk * W)) & BM) \
+                        << (blk * W) & (lb << (blk * W))
+            return out
+
+        def key_of(leader, sw):
+            k = leader
+            nw = n * W
+            for blk in range(NB):
+                sh = blk * W
+                x = 0
+                for p in range(n):
+                    x |= ((H[p] >> sh) & BM) << (p * W)
+                if UNIFORM[blk]:
+                    y = NORM.get(x)
+                    if y is None:
+                        y = _compress(x, n, W)
+                        NORM[x] = y
+                    x = y
+                k = (k << nw) | x
+            if NSW:
+                return (k, sw)
+            return k
+
+        def sweep_bonus(sw):
+            v = 0
+            for i in range(NSW):
+                s = sw[i]
+                if s >= 0:
+                    v += WI[s] * SWB[i]
+            return v
+
+        def sweep_update(sw, tm, w):
+            out = list(sw)
+            for i in range(NSW):
+                if tm & SWM[i]:
+                    s = out[i]
+                    if s == NOBODY:
+                        out[i] = w
+                    elif s != w and s != SPLIT:
+                        out[i] = SPLIT
+            return tuple(out)
+
+        def static_bounds(rem, r, ti, sw, live):
+            if not values_ok:
+                return -INF, INF
+            P = rem + TV * r + IDXSUM[ti]
+            lo = WMIN * P if WMIN < 0 else 0
+            hi = WMAX * P if WMAX > 0 else 0
+            for i in range(NSW):
+                s = sw[i]
+                if s == SPLIT:
+                    continue
+                b = SWB[i]
+                if s >= 0:
+                    fixed = WI[s] * b
+                    if live & SWM[i]:
+                        lo += min(0, fixed)
+                        hi += max(0, fixed)
+                    else:
+                        lo += fixed
+                        hi += fixed
+                else:
+                    lo += SW_ALL_LO[i]
+                    hi += SW_ALL_HI[i]
+            return lo, hi
+
+        def last_trick(leader, ti, sw):
+            wbit = H[leader]
+            wpos = leader
+            winm = SUITM[(wbit.bit_length() - 1) >> SH] | TRUMP
+            tm = wbit
+            pts = TV + IDXV[ti]
+            if HASVAL:
+                pts += VAL.get(wbit, 0)
+            p = NEXT[leader]
+            while p != leader:
+                c = H[p]
+                tm |= c
+                if HASVAL:
+                    pts += VAL.get(c, 0)
+                if c & winm and c > wbit:
+                    wbit = c
+                    wpos = p
+                p = NEXT[p]
+            v = WI[wpos] * pts
+            if NSW:
+                v += sweep_bonus(sweep_update(sw, tm, wpos))
+            return v
+
+        def trick_node(leader, ti, rem, sw, alpha, beta):
+            h = H[leader]
+            if not h:
+                return sweep_bonus(sw) if NSW else 0
+            if self_ref.nodes > budget:
+                raise BudgetExceeded()
+            r = h.bit_count()
+            if r == 1:
+                self_ref.nodes += 1
+                return last_trick(leader, ti, sw)
+            live = 0
+            for x in H:
+                live |= x
+            lo, hi = static_bounds(rem, r, ti, sw, live)
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            key = key_of(leader, sw)
+            e = TT.get(key)
+            if e is not None:
+                if e[0] > lo:
+                    lo = e[0]
+                    if lo >= beta:
+                        return lo
+                if e[1] < hi:
+                    hi = e[1]
+                    if hi <= alpha:
+                        return hi
+                if lo == hi:
+                    return lo
+            a = alpha if alpha > lo else lo
+            b = beta if beta < hi else hi
+            v = play(leader, 0, 0, leader, 0, 0, 0, ti, rem, sw, a, b, live)
+            if v <= a:
+                if v < hi:
+                    hi = v
+            elif v >= b:
+                if v > lo:
+                    lo = v
+            else:
+                lo = hi = v
+            TT[key] = (lo, hi)
+            return v
+
+        def order(p, k, legal, h, wbit, wpos, ledm, live):
+            """Candidate cards of p in search order."""
+            cand = candidates(h, legal, live)
+            if not cand & (cand - 1):
+                return (cand,)
+            des = DES[p]
+            out = []
+            if k == 0:
+                if LEAD_WANTS_WIN[p]:
+                    # top live card of its suit first (a sure winner unless ruffed), high first
+                    rest = cand
+                    others = live & ~h
+                    m = cand
+                    while m:
+                        c = 1 << (m.bit_length() - 1)
+                        m ^= c
+                        sm = SUITM[(c.bit_length() - 1) >> SH]
+                        if not (others & sm & ~((c << 1) - 1)):
+                            out.append(c)
+                            rest ^= c
+                    while rest:
+                        c = rest & -rest
+                        rest ^= c
+                        out.append(c)
+                else:
+                    # lowest cards first, by rank inside the suit
+                    m = cand
+                    tmp = []
+                    while m:
+                        c = m & -m
+                        m ^= c
+                        tmp.append((((c.bit_length() - 1) & (W - 1)), c))
+                    tmp.sort()
+                    out = [c for _, c in tmp]
+                return out
+            winm = ledm | TRUMP
+            above = ~((wbit << 1) - 1)
+            winners = cand & winm & above
+            losers = cand ^ winners
+            mine = des[p]
+            theirs = des[wpos]
+            if mine > theirs:
+                # win as cheaply as possible, else throw the lowest
+                while winners:
+                    c = winners & -winners
+                    winners ^= c
+                    out.append(c)
+                while losers:
+                    c = losers & -losers
+                    losers ^= c
+                    out.append(c)
+            elif mine < theirs:
+                # duck with the highest card that still loses, else win high
+                while losers:
+                    c = 1 << (losers.bit_length() - 1)
+                    losers ^= c
+                    out.append(c)
+                while winners:
+                    c = 1 << (winners.bit_length() - 1)
+                    winners ^= c
+                    out.append(c)
+            else:
+                while losers:
+                    c = losers & -losers
+                    losers ^= c
+                    out.append(c)
+                while winners:
+                    c = winners & -winners
+                    winners ^= c
+                    out.append(c)
+            return out
+
+        def legal_of(h, k, wbit, ledm):
+            if k == 0:
+                return h
+            f = h & ledm
+            if f:
+                if OTL and ledm == TRUMP:
+                    return (f & ~((wbit << 1) - 1)) or f
+                return f
+            if VOIDANY:
+                return h
+            t = h & TRUMP
+            if not t:
+                return h
+            if VOIDOVER and wbit & TRUMP:
+                return (t & ~((wbit << 1) - 1)) or t
+            return t
+
+        def child(p, k, c, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live):
+            """Value after p plays c (p's hand already updated by the caller)."""
+            if k == 0:
+                wbit = c
+                wpos = p
+                ledm = SUITM[(c.bit_length() - 1) >> SH]
+            elif c & (ledm | TRUMP) and c > wbit:
+                wbit = c
+                wpos = p
+            if HASVAL:
+                cv = VAL.get(c, 0)
+                tv += cv
+                rem -= cv
+            if k + 1 == n:
+                g = WI[wpos] * (tv + TV + IDXV[ti])
+                if NSW:
+                    sw = sweep_update(sw, tm | c, wpos)
+                return trick_node(wpos, ti + 1, rem, sw, alpha - g, beta - g) + g
+            return play(NEXT[p], k + 1, wbit, wpos, ledm, tv, tm | c, ti, rem, sw, alpha, beta,
+                        live)
+
+        def play(p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live):
+            self_ref.nodes += 1
+            h = H[p]
+            moves = order(p, k, legal_of(h, k, wbit, ledm), h, wbit, wpos, ledm, live)
+            if MAXS[p]:
+                best = -INF
+                for c in moves:
+                    H[p] = h ^ c
+                    v = child(p, k, c, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live)
+                    H[p] = h
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            else:
+                best = INF
+                for c in moves:
+                    H[p] = h ^ c
+                    v = child(p, k, c, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live)
+                    H[p] = h
+                    if v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+            return best
+
+        self._trick_node = trick_node
+        self._play = play
+        self._child = child
+        self._legal_of = legal_of
+        self._order = order
+        self._static_bounds = static_bounds
+        self._values = (VAL, TV, IDXV, SWM, WI)
+        self._sweep_update = sweep_update
+        self._sweep_bonus = sweep_bonus
+        self._SUITM = SUITM
+        self._SH = SH
+        self._TRUMP = TRUMP
+        self._n = n
+        self._NSW = NSW
+        self._HASVAL = HASVAL
+        self._candidates = candidates
+        self._total_tricks = total_tricks
+
+    # ------------------------------------------------------------------ positions
+    # A position is (hands, trick bits, leader, sweep status).
+    def root(self):
+        """The problem's own position."""
+        pb = self.pb
+        return (tuple(pb.hands), tuple(pb.trick), pb.leader, tuple(s.status for s in pb.sweeps))
+
+    def _context(self, pos):
+        """Trick state of a position: (p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, live)."""
+        hands, trick, leader, sw = pos
+        H = self.H
+        H[:] = hands
+        n = self._n
+        VAL = self._values[0]
+        rem = 0
+        live = 0
+        for h in hands:
+            live |= h
+        if VAL:
+            rem = sum(v for b, v in VAL.items() if live & b)
+        ti = self._total_tricks - (hands[leader].bit_count() + (1 if trick else 0))
+        wbit = 0
+        wpos = leader
+        ledm = 0
+        tv = 0
+        tm = 0
+        for i, c in enumerate(trick):
+            p = (leader + i) % n
+            if i == 0:
+                wbit, wpos, ledm = c, p, self._SUITM[(c.bit_length() - 1) >> self._SH]
+            elif c & (ledm | self._TRUMP) and c > wbit:
+                wbit, wpos = c, p
+            tv += VAL.get(c, 0)
+            tm |= c
+            live |= c
+        p = (leader + len(trick)) % n
+        return p, len(trick), wbit, wpos, ledm, tv, tm, ti, rem, sw, live
+
+    def to_move(self, pos) -> int:
+        hands, trick, leader, _ = pos
+        return (leader + len(trick)) % self._n
+
+    def is_over(self, pos) -> bool:
+        return not any(pos[0]) and not pos[1]
+
+    def legal(self, pos) -> list[int]:
+        """Every legal card (as bits) of the player on move, low to high."""
+        p, k, wbit, wpos, ledm, *_ = self._context(pos)
+        m = self._legal_of(self.H[p], k, wbit, ledm)
+        out = []
+        while m:
+            c = m & -m
+            m ^= c
+            out.append(c)
+        return out
+
+    def classes(self, pos) -> dict[int, int]:
+        """Each legal card -> the card that represents its run of equivalent cards."""
+        p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, live = self._context(pos)
+        h = self.H[p]
+        legal = self._legal_of(h, k, wbit, ledm)
+        tops = self._candidates(h, legal, live)
+        rep = {}
+        m = legal
+        while m:
+            c = 1 << (m.bit_length() - 1)
+            m ^= c
+            if c & tops:
+                top = c
+            rep[c] = top
+        return rep
+
+    def ordered(self, pos) -> list[int]:
+        """Representative legal cards in the search's preferred order."""
+        p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, live = self._context(pos)
+        h = self.H[p]
+        return list(self._order(p, k, self._legal_of(h, k, wbit, ledm), h, wbit, wpos, ledm,
+                                live))
+
+    def value(self, pos, alpha=-INF, beta=INF, move=None) -> int:
+        """Fail-soft future value of ``pos`` (after ``move`` if given) within (alpha, beta)."""
+        p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, live = self._context(pos)
+        H = self.H
+        if move is None:
+            if k == 0:
+                return self._trick_node(p, ti, rem, sw, alpha, beta)
+            return self._play(p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live)
+        h = H[p]
+        H[p] = h ^ move
+        try:
+            return self._child(p, k, move, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta,
+                               live)
+        finally:
+            H[p] = h
+
+    def bounds(self, pos) -> tuple[int, int]:
+        """Static bounds of the future value of a position."""
+        p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, live = self._context(pos)
+        r = self.H[p].bit_count() + (1 if k else 0)
+        return self._static_bounds(rem + tv, r, ti, sw, live)
+
+    def exact(self, pos, move=None, guess=None, lo=None, hi=None) -> int:
+        """Exact future value: MTD null-window passes for trick counts, a full window else."""
+        slo, shi = self.bounds(pos)
+        lo = slo if lo is None else max(lo, slo)
+        hi = shi if hi is None else min(hi, shi)
+        if lo == hi:
+            return lo
+        if not self.pb.is_tricks:
+            return self.value(pos, lo - 1, hi + 1, move)
+        g = guess if guess is not None else (lo + hi + 1) // 2
+        while lo < hi:
+            beta = g if g > lo else lo + 1
+            if beta > hi:
+                beta = hi
+            v = self.value(pos, beta - 1, beta, move)
+            if v >= beta:
+                lo = v
+            else:
+                hi = v
+            g = v
+        return lo
+
+    def at_least(self, pos, target, move=None) -> bool:
+        """Whether the future value reaches ``target`` (one null-window pass)."""
+        return self.value(pos, target - 1, target, move) >= target
+
+    def advance(self, pos, move):
+        """The position after the player on move plays ``move``; also the points the trick
+        gave (internal units) when ``move`` completes it."""
+        hands, trick, leader, sw = pos
+        n = self._n
+        p = (leader + len(trick)) % n
+        new_hands = list(hands)
+        new_hands[p] ^= move
+        trick = trick + (move,)
+        if len(trick) < n:
+            return (tuple(new_hands), trick, leader, sw), 0
+        ctx = self._context((tuple(hands), trick[:-1], leader, sw))
+        wbit, wpos, ledm, tv, ti = ctx[2], ctx[3], ctx[4], ctx[5], ctx[7]
+        if move & (ledm | self._TRUMP) and move > wbit:
+            wpos = p
+        VAL, TV, IDXV, SWM, WI = self._values
+        tm = 0
+        for c in trick:
+            tm |= c
+        gain = WI[wpos] * (tv + VAL.get(move, 0) + TV + IDXV[ti])
+        if self._NSW:
+            sw = self._sweep_update(sw, tm, wpos)
+        return (tuple(new_hands), (), wpos, sw), gain
