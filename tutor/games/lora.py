@@ -1166,9 +1166,9 @@ class LoraMatch(base.Match):
         if details["redeal"]:
             if details["void"]:
                 self._attempt += 1
-            if details["aborted"]:
-                self._forced_contract = finished.contract  # same contract dealt again
-            # a misdeal: the contract is chosen again (it never left the chooser's list)
+            if details["void"] or details["aborted"]:
+                self._forced_contract = finished.contract  # the same contract is dealt again
+            # after a misdeal the contract is chosen again (it never left the chooser's list)
         else:
             plan = self._plan[self._index]
             if plan["contract"] is None and not plan["extra"] and finished.contract is not None:
