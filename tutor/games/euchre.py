@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import operator
 import random
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -39,6 +40,7 @@ __all__ = ["Rules", "PRESETS", "resolve", "State", "EuchreMatch", "GameResult", 
            "effective_suit", "trick_rules_for", "deal_positions", "score_hand"]
 
 GAME = "euchre"
+_BY_INDEX = operator.attrgetter("index")  # the same order as sorting Cards, but cheaper
 SIDES = ("NS", "EW")
 
 
@@ -482,7 +484,7 @@ class State(base.HandState):
             return [Action("pass"), Action("accept" if seat == self.dealer else "order_up")]
         if phase == "exchange":
             acts = [] if self.must_take else [Action("leave")]
-            six = sorted(self.hands[seat] + (self.up_card,))
+            six = sorted(self.hands[seat] + (self.up_card,), key=_BY_INDEX)
             return acts + [Action("discard", (c,)) for c in six]
         if phase == "bid2":
             acts = []
@@ -496,10 +498,10 @@ class State(base.HandState):
             return [Action("go_alone"), Action("decline")]
         if phase == "call_for_best":
             verb, _, _ = self.cfb_steps[0]
-            return [Action(verb, (c,)) for c in sorted(self._cfb_cards())]
+            return [Action(verb, (c,)) for c in sorted(self._cfb_cards(), key=_BY_INDEX)]
         if phase == "play":
             legal = self.trick_rules.legal_cards(self.hands[seat], [c for _, c in self.trick])
-            return [Action("play", (c,)) for c in sorted(legal)]
+            return [Action("play", (c,)) for c in sorted(legal, key=_BY_INDEX)]
         return []
 
     def _cfb_cards(self) -> tuple[Card, ...]:
@@ -779,7 +781,7 @@ class State(base.HandState):
     def _view_hand(self, seat: int) -> tuple[Card, ...]:
         if self.phase == "name_blind" and seat == self.dealer:
             return ()
-        return tuple(sorted(self.hands[seat]))
+        return tuple(sorted(self.hands[seat], key=_BY_INDEX))
 
     def _view_public(self) -> dict:
         n = self.players
