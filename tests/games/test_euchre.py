@@ -216,6 +216,19 @@ def test_EX04_order_up_dealer_leaves_left_bower_forced():
     assert "NS" in str(result)
 
 
+def test_4_4_taking_up_is_a_discard():
+    state = deal(**EX04)
+    act(state, "N order_up")
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="discard 9S"):
+        state.apply("take_up")
+    with pytest.raises(IllegalAction, match="six cards"):
+        state.apply("discard AS")
+    assert state.snapshot() == before
+    act(state, "W discard TS")  # the up-card itself may go
+    assert state.hands[3] == tuple(cards("KS 9H JD QD JH")) and state.exchange == "taken"
+
+
 def test_EX04_without_optional_pickup_only_six_discards():
     state = deal(**EX04, rules={"dealer_pickup_optional": False})
     act(state, "N order_up")
@@ -612,8 +625,7 @@ def test_EX14_railroad_both_alone_calling_for_best():
 
 
 def test_EX14_receive_first_order_and_dealer_passing_the_left_up_card():
-    state = deal(**EX14, rules={"call_for_best_order": "receive_first"}.__or__(
-        dict(euchre.PRESETS["railroad"])))
+    state = deal(**EX14, rules={**euchre.PRESETS["railroad"], "call_for_best_order": "receive_first"})
     act(state, "S order_up", "E leave", "S go_alone", "W decline", "E decline")
     assert state.to_move == SEAT["N"] and state.phase == "call_for_best"
     act(state, "N pass_card JD")

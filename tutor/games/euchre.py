@@ -474,6 +474,12 @@ class State(base.HandState):
                 return nxt
         raise AssertionError("no active seat")  # pragma: no cover
 
+    def parse_action(self, action: "str | Action") -> Action:
+        if isinstance(action, str) and action.strip().lower().replace(" ", "_").startswith("take_up"):
+            raise IllegalAction("taking the up-card is done by discarding: say which of the six "
+                                "cards goes, e.g. 'discard 9S' (or 'leave' to leave the up-card)")
+        return super().parse_action(action)
+
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         seat = self.to_move
