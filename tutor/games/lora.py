@@ -454,10 +454,13 @@ class State(base.HandState):
             return act
         if self.rules.penalties and self.to_move is not None and self.phase == "play":
             if self.call_due is not None and not (act == _LAST_CARD and seat in (None, self.call_due)):
-                missed = Action("penalty", (), f"P4 {self.call_due}")
-                self.push(missed)
-                if self.to_move is None:  # pragma: no cover - a missed call never ends the hand
-                    return missed
+                # the next action came before the call: +8 (P4), the call is made, then the action
+                self.push(Action("penalty", (), f"P4 {self.call_due}"))
+                try:
+                    return self.apply(act, seat)
+                except TutorError:
+                    self.undo()  # a refused action leaves everything as it was
+                    raise
             irregular = self._irregularity(act, seat)
             if irregular is not None:
                 self.push(irregular)
@@ -751,7 +754,9 @@ class State(base.HandState):
                 "start_rank": self.start_rank.char if self.start_rank else None,
                 "layout": {s.value: [str(c) for c in layout.pile_cards(s, self.piles[s.index],
                                                                         self.start_rank)] for s in SUITS},
-                "next": {s.value: (str(c) if c else None) for s, c in
+                # the rank each pile needs next (None: complete); ranks, not card names, so a
+                # view never names a card that someone else may hold
+                "next": {s.value: (c.rank.char if c else None) for s, c in
                          ((s, layout.next_card(s, self.piles[s.index], self.start_rank)) for s in SUITS)},
                 "passes": {s: self.passes[s] for s in range(4)},
                 "last_card": sorted(self.last_called),
@@ -907,8 +912,6 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, contra
         cards = list(parse_cards(deck) if isinstance(deck, str) else (parse_card(c) for c in deck))
         if len(cards) != 32 or set(cards) != set(TRICK_CARDS):
             raise CardError("a Lora deck is the 32 cards 7 to A of each suit, each exactly once")
-        if len(set(cards)) != 32:
-            raise CardError("a card appears twice in the deck")
     if contract is not None:
         contract = str(contract)
     setup = {"kind": "deal", "deck": [str(c) for c in cards], "dealer": dealer, "contract": contract,
@@ -973,14 +976,17 @@ def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, wo
         rules = rules.replace(contracts=tuple(rules.contracts) + (contract,))
     if hands is None:
         raise IllegalAction("a position needs the hands (seat -> cards)")
-    leader = int(leader if to_move is None else to_move)
-    if not 0 <= leader < 4:
+    trick_cards = parse_cards(trick) if isinstance(trick, str) else tuple(parse_card(c) for c in trick)
+    if to_move is not None:
+        if not isinstance(to_move, int) or not 0 <= to_move < 4:
+            raise IllegalAction(f"there is no seat {to_move}: seats are 0 to 3")
+        leader = (to_move - (0 if contract == "lora" else len(trick_cards))) % 4
+    if not isinstance(leader, int) or not 0 <= leader < 4:
         raise IllegalAction(f"there is no seat {leader}: seats are 0 to 3")
     dealer = (leader - 1) % 4 if dealer is None else int(dealer)
     held = _seat_cards(hands)
     hand_tuple = tuple(tuple(sorted(held.get(s, ()))) for s in range(4))
     everything = [c for h in hand_tuple for c in h]
-    trick_cards = parse_cards(trick) if isinstance(trick, str) else tuple(parse_card(c) for c in trick)
     won_cards = _seat_cards(won or {}, "won")
     laid_cards = parse_cards(laid) if isinstance(laid, str) else tuple(parse_card(c) for c in (laid or ()))
     everything += list(trick_cards) + [c for v in won_cards.values() for c in v] + list(laid_cards)

@@ -1,0 +1,353 @@
+"""Lora rules outside the worked examples: options and presets (9.9), bad input, views (11),
+positions (14.4), dealing (4), strict-table details (10) and rendering."""
+
+import json
+
+import pytest
+
+from tutor import games, render
+from tutor.cards import Card, Rank, Suit, parse_card, parse_cards
+from tutor.errors import CardError, IllegalAction, RulesError, TutorError
+from tutor.games import lora
+
+from lora_helpers import A, B, C, D, D1, DEALER, L1, L1_PLAY, P1, action, deal, played, points
+
+
+# ----------------------------------------------------------------------------- 9.9 options
+@pytest.mark.parametrize("rules, options, message", [
+    (None, {"extra_hands": True}, "extra_hands needs contract_choice"),
+    ("libyan+king_hearts_sixth_trick", {}, "king_hearts_last_trick"),
+    ("libyan+little_lora", {}, "little_lora cannot be combined with libyan"),
+    ("libyan", {"jack_clubs_partner": True}, "jack_clubs_partner needs"),
+    ("libyan+lora_pass_penalty", {}, "lora_pass_penalty cannot be combined with libyan"),
+    (None, {"lora_double_on_start_rank": True}, "lora_out_points = 0"),
+    (None, {"lora_last_card_call": "manual"}, "needs penalties"),
+    (None, {"slow_play_seconds": 30}, "needs penalties"),
+    (None, {"contracts": []}, "non-empty"),
+    (None, {"contracts": ["minimum", "minimum"]}, "listed twice"),
+    (None, {"contracts": ["minimum", "whist"]}, "unknown contract 'whist'"),
+    ("king_hearts_sixth_trick", {"contracts": ["minimum", "lora"]}, "king_hearts_last_trick"),
+    (None, {"colour": "red"}, "unknown option 'colour'"),
+    ("mala", {}, "unknown preset 'mala'"),
+    (None, {"first_dealer": 5}, "first_dealer"),
+    (None, {"libyan_two_players_attempts": 0}, "at least 1"),
+    (None, {"direction": "sideways"}, "direction"),
+])
+def test_rejected_option_combinations(rules, options, message):
+    with pytest.raises(RulesError, match=message):
+        lora.resolve(rules, **options)
+
+
+def test_libyan_preset_values():
+    r = lora.resolve("libyan")
+    assert r.direction == "clockwise" and r.contracts == lora.LIBYAN_CONTRACTS
+    assert (r.lora_out_points, r.lora_card_points, r.lora_pass_points) == (0, 1, 2)
+    assert r.lora_out_player_pays_passes is False and r.lora_double_on_start_rank is True
+    assert r.lora_last_card_call == "auto"
+    assert lora.resolve(libyan=True) == r
+    assert lora.resolve({"libyan": True}) == r
+
+
+def test_preset_order_explicit_list_wins_then_sixth_trick_swaps_in_place():
+    r = lora.resolve("little_lora+king_hearts_sixth_trick",
+                     contracts=["lora", "king_hearts_last_trick", "minimum"])
+    assert r.contracts == ("lora", "king_hearts_sixth_trick", "minimum")
+    r = lora.resolve("little_lora+king_hearts_sixth_trick")
+    assert r.contracts == ("minimum", "maximum", "queens", "hearts", "king_hearts_sixth_trick", "lora")
+    assert lora.resolve("little_lora").contracts == lora.LITTLE_LORA_CONTRACTS
+
+
+def test_explicit_option_keeps_the_users_value_over_a_preset():
+    assert lora.resolve("libyan", lora_last_card_call="off").lora_last_card_call == "off"
+    assert lora.resolve("lora_pass_penalty", lora_pass_points=3).lora_pass_points == 3
+
+
+def test_contract_choice_rotates_each_hand_by_default():
+    assert lora.resolve().rotation == "block"
+    assert lora.resolve(contract_choice=True).rotation == "each_hand"
+    assert lora.resolve(contract_choice=True, deal_rotation="block").rotation == "block"
+
+
+def test_rules_round_trip_through_a_dict():
+    for preset in ("libyan", "little_lora+king_hearts_sixth_trick", "lora_pass_penalty"):
+        r = lora.resolve(preset, contract_choice=True)
+        assert lora.resolve(json.loads(json.dumps(r.to_dict()))) == r
+
+
+def test_exactly_four_players():
+    with pytest.raises(RulesError, match="four players"):
+        lora.new_hand(seed=1, players=3)
+    with pytest.raises(RulesError, match="four players"):
+        games.new_match("lora", seed=1, players=5)
+
+
+# ----------------------------------------------------------------------------- bad input
+def test_bad_input_leaves_the_state_unchanged():
+    state = deal(D1, "minimum")
+    state.apply("play 7C")
+    before = state.snapshot()
+    cases = [
+        ("play 1H", CardError, "not a card"),
+        ("play ZZ", CardError, "not a card"),
+        ("play AS", IllegalAction, "do not hold the ace of spades"),
+        ("play QS", IllegalAction, "Clubs were led and you hold clubs"),
+        ("pass", IllegalAction, "no passing in a trick contract"),
+        ("choose hearts", IllegalAction, "not possible now"),
+        ("last card", IllegalAction, "last card"),
+        ("jump", IllegalAction, "not an action here"),
+        ("", IllegalAction, "expected an action"),
+        ("penalty P3 1 QS", IllegalAction, "strict table"),
+        ("penalty P9 1", IllegalAction, "not a penalty item"),
+    ]
+    for text, error, message in cases:
+        with pytest.raises(error, match=message):
+            state.apply(text)
+        assert state.snapshot() == before
+    with pytest.raises(IllegalAction, match="West's turn, not North's"):
+        state.apply("play TC", seat=C)
+    assert state.snapshot() == before
+    assert issubclass(CardError, TutorError)
+
+
+def test_bad_lora_input_explains_the_layout():
+    state = deal(L1, "lora")
+    for token in L1_PLAY[:4]:
+        state.apply(action(token))
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="not been opened yet.*nine of diamonds"):
+        state.apply("play TD")
+    with pytest.raises(IllegalAction, match="cannot pass.*9D"):
+        state.apply("pass")
+    state.apply("play 9D")
+    with pytest.raises(IllegalAction, match="next card on the clubs pile is the ten of clubs"):
+        state.apply("play 8C")
+    assert state.to_move == B
+    state2 = state.copy()
+    assert state2.snapshot() == state.snapshot()
+    assert state.snapshot() != before
+
+
+def test_choosing_an_unknown_or_used_contract():
+    state = lora.new_hand(seed=3, dealer=0, contract_choice=True,
+                          available=["minimum", "lora"])
+    assert state.phase == "choose" and state.to_move == 1
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="already chosen hearts"):
+        state.apply("choose hearts")
+    with pytest.raises(IllegalAction, match="'whist' is not a contract"):
+        state.apply("choose whist")
+    with pytest.raises(IllegalAction, match="not possible now"):
+        state.apply("play 7C")
+    assert state.snapshot() == before
+    state.apply("choose LORA")
+    assert state.contract == "lora" and state.to_move == 1 and state.phase == "play"
+
+
+def test_bad_decks_and_positions():
+    with pytest.raises(CardError, match="32 cards"):
+        lora.new_hand(deck="AS KS")
+    with pytest.raises(CardError, match="exactly once"):
+        lora.new_hand(deck=["AS"] * 32)
+    with pytest.raises(IllegalAction, match="appears twice"):
+        lora.position(contract="minimum", hands={0: "AS", 1: "AS", 2: "KS", 3: "QS"})
+    with pytest.raises(IllegalAction, match="do not fit the trick"):
+        lora.position(contract="minimum", hands={0: "AS KS", 1: "AH", 2: "KH", 3: "QH"})
+    with pytest.raises(IllegalAction, match="unknown contract"):
+        lora.position(contract="whist", hands={0: "AS", 1: "KS", 2: "QS", 3: "JS"})
+    with pytest.raises(IllegalAction, match="all 32 cards"):
+        lora.position(contract="lora", hands={0: "AS", 1: "KS", 2: "QS", 3: "JS"})
+    with pytest.raises(IllegalAction, match="trick_winners"):
+        lora.position(contract="sixth_trick", hands={0: "AS", 1: "KS", 2: "QS", 3: "JS"})
+
+
+def test_game_over_and_result_before_end():
+    state = played(D1, P1, "minimum")
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply("play AS")
+    with pytest.raises(IllegalAction, match="not over"):
+        deal(D1, "minimum").result()
+
+
+# ----------------------------------------------------------------------------- 4 dealing
+def test_single_deal_goes_from_the_eldest_round_to_the_dealer():
+    deck = list(lora.TRICK_CARDS)
+    state = lora.new_hand(deck=deck, dealer=2, contract="minimum")
+    assert set(state.hands[3]) == set(deck[0::4]) and set(state.hands[2]) == set(deck[3::4])
+    assert state.eldest == 3 and state.cutter == 1 and state.to_move == 3
+
+
+def test_packet_deal_when_the_cut_is_declined():
+    deck = list(lora.TRICK_CARDS)
+    state = lora.new_hand(deck=deck, dealer=2, contract="minimum", packet_deal_on_no_cut=True)
+    assert state.phase == "cut" and state.to_move == state.cutter == 1
+    assert {str(a) for a in state.legal_actions()} == {"cut", "decline_cut"}
+    twin = state.copy()
+    state.apply("decline cut")
+    assert set(state.hands[3]) == set(deck[:8]) and set(state.hands[2]) == set(deck[24:])
+    twin.apply("cut")
+    assert set(twin.hands[3]) == set(deck[0::4])
+    assert lora.new_hand(deck=lora.deck_for({3: deck[:8]}, dealer=2, packets=True), dealer=2,
+                         packet_deal_on_no_cut=True).legal_actions()
+
+
+def test_seed_deals_reproducibly():
+    assert lora.new_hand(seed=5).snapshot() == lora.new_hand(seed=5).snapshot()
+    assert lora.new_hand(seed=5).hands != lora.new_hand(seed=6).hands
+
+
+# ----------------------------------------------------------------------------- 1 direction
+def test_seat_names_follow_the_direction():
+    standard = lora.new_hand(seed=1, dealer=0)
+    libyan = lora.new_hand(seed=1, dealer=0, rules="libyan")
+    assert [standard.seat_name(s) for s in range(4)] == ["South", "West", "North", "East"]
+    assert [libyan.seat_name(s) for s in range(4)] == ["South", "East", "North", "West"]
+    assert standard.eldest == libyan.eldest == 1  # seats are numbered in playing order
+
+
+# ----------------------------------------------------------------------------- 11 views
+def test_lora_view_shows_layout_passes_and_sizes_only():
+    state = deal(L1, "lora")
+    for token in L1_PLAY[:9]:
+        state.apply(action(token))
+    view = state.view(B)
+    pub = view.public
+    assert pub["start_rank"] == "9" and pub["layout"]["H"] == ["9H"] and pub["layout"]["D"] == ["9D", "TD"]
+    assert pub["next"] == {"C": "Q", "D": "J", "H": "T", "S": "9"}  # ranks: no card names in views
+    assert pub["layout"]["C"] == ["9C", "TC", "JC"] and pub["layout"]["S"] == []
+    assert pub["passes"] == {0: 0, 1: 1, 2: 2, 3: 0}
+    assert pub["hand_sizes"] == {0: 5, 1: 7, 2: 8, 3: 6}
+    assert view.hand == state.hands[B]
+    text = view.to_json()
+    for other in (A, C, D):
+        for card in state.hands[other]:
+            assert f'"{card}"' not in text
+
+
+def test_choice_view_shows_the_choosers_list():
+    state = lora.new_hand(seed=3, dealer=0, contract_choice=True, available=["minimum", "lora"])
+    view = state.view(2)
+    assert view.public["available"] == ["minimum", "lora"] and view.public["chooser"] == 1
+    assert view.legal == () and [str(a) for a in state.view(1).legal] == ["choose minimum", "choose lora"]
+
+
+def test_forced_last_contract_is_applied_without_asking():
+    state = lora.new_hand(seed=3, dealer=0, contract_choice=True, available=["queens"])
+    assert state.phase == "play" and state.contract == "queens" and state.chooser == 1
+
+
+# ----------------------------------------------------------------------------- 10 strict table
+def test_strict_table_penalties_replay_and_undo():
+    rules = lora.resolve(penalties=True, slow_play_seconds=10)
+    state = deal(L1, "lora", rules=rules)
+    for token in L1_PLAY[:5]:
+        state.apply(action(token))
+    before = state.snapshot()
+    state.apply("play 8C")  # P4: the card goes back
+    state.undo()
+    assert state.snapshot() == before
+    state.apply("play 8C")
+    state.apply("penalty P6 1")
+    for token in L1_PLAY[5:]:
+        state.apply(action(token))
+    assert points(state) == (1, 3 + 8 + 4, 2, -8)
+    twin = games.replay(json.loads(json.dumps(state.record())))
+    assert twin.snapshot() == state.snapshot()
+
+
+def test_strict_table_still_refuses_impossible_actions():
+    state = deal(D1, "minimum", rules=lora.resolve(penalties=True))
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="do not hold"):
+        state.apply("play AS")
+    with pytest.raises(IllegalAction, match="only exists in the Lora"):
+        state.apply("penalty P5 0")
+    with pytest.raises(IllegalAction, match="no slow-play timer"):
+        state.apply("penalty P6 0")
+    assert state.snapshot() == before
+
+
+def test_penalty_is_never_doubled_in_libyan_lora():
+    from lora_helpers import L2, L2_PLAY
+    rules = lora.resolve("libyan", penalties=True)
+    state = deal(L2, "lora", rules=rules)
+    state.apply("penalty P4 1")  # an umpire reports a hidden card
+    for token in L2_PLAY:
+        state.apply(action(token))
+    assert points(state) == (18, 18 + 8, 0, 8)
+
+
+def test_missed_call_before_a_refused_action_changes_nothing():
+    from lora_helpers import L2, L2_PLAY
+    rules = lora.resolve("libyan", lora_last_card_call="manual", penalties=True)
+    state = deal(L2, "lora", rules=rules)
+    for token in L2_PLAY[:27]:
+        state.apply(action(token))
+    before = state.snapshot()
+    with pytest.raises(IllegalAction):
+        state.apply("play AS")  # nobody can play the ace of spades: refused, no penalty
+    assert state.snapshot() == before
+
+
+# ----------------------------------------------------------------------------- 14.4 positions
+def test_position_hearts_non_monotone_puzzle():
+    spec = dict(contract="hearts", hands={A: "AH 8S", B: "KH 9S", C: "7H TS", D: "JS 7D"},
+                leader=A, won={A: "QH JH TH 9H 8H"})
+    good = lora.position(**spec)
+    for card in "AH KH 7H JS 8S 9S TS 7D".split():
+        good.apply(f"play {card}")
+    assert good.result().points[A] == -8
+    bad = lora.position(**spec)
+    for card in "8S 9S TS JS 7D AH KH 7H".split():
+        bad.apply(f"play {card}")
+    assert bad.result().points[A] == 5
+    assert games.replay(bad.record()).snapshot() == bad.snapshot()
+
+
+def test_position_lora_holding_back_puzzle():
+    laid = "9S TS JS QS KS AS 7S 8S 9D TD JD QD KD AD 7D 8D 9H TH JH QH 9C TC JC"
+    hands = {A: "7H KH QC", B: "8H KC", C: "8C AC", D: "7C AH"}
+    state = lora.position(contract="lora", hands=hands, laid=laid, start_rank="9", leader=A)
+    for token in "KH pass pass AH 7H 8H pass pass QC".split():
+        state.apply(action(token))
+    assert state.out == A and state.result().points[A] == -8
+    state = lora.position(contract="lora", hands=hands, laid=laid, start_rank="9", leader=A)
+    for token in "QC KC AC 7C KH pass 8C".split():
+        state.apply(action(token))
+    assert state.out == C
+    assert games.replay(state.record()).snapshot() == state.snapshot()
+
+
+def test_position_mid_trick_and_numbered_tricks():
+    hands = {A: "AS", B: "KS 8S", C: "KH 9S", D: "QS TS"}
+    state = lora.position(contract="king_hearts_last_trick", hands=hands, trick=["7S"], to_move=B,
+                          trick_winners=[0, 1, 2, 3, 0, 1], won={C: "7H"})
+    assert state.leader == A and state.to_move == B and state.trick == ((A, parse_card("7S")),)
+    for card in "KS 9S TS  8S KH QS AS".split():
+        state.apply(f"play {card}")
+    assert [w for *_, w in state.tricks] == [B, A]
+    assert points(state) == (8, 0, 0, 0)  # A takes the K♥ in trick 8, the last trick
+    with pytest.raises(IllegalAction, match="trick_winners"):
+        lora.position(contract="minimum", hands=hands, trick=["7S"], to_move=B, trick_winners=[0, 1])
+
+
+# ----------------------------------------------------------------------------- rendering
+def test_layout_picture_and_text():
+    state = deal(L1, "lora")
+    for token in L1_PLAY[:6]:
+        state.apply(action(token))
+    extras = "".join(state._html_extras())
+    assert "Lora (layout)" in extras and "+1 per card left" in extras
+    assert extras.count("<tr>") >= 4 and 'class="next"' in extras and "start rank 9" in extras
+    assert "J♣?" in extras  # clubs 9 10 are down, the jack comes next
+    html = render.state_html(state)
+    assert "lora-layout" in html
+    text = str(state)
+    assert "♣ 9♣ 10♣  (next J♣)" in text and "♠ -  (next 9♠)" in text
+
+
+def test_trick_contract_rendering_names_the_rule():
+    state = played(D1, P1, "jack_of_clubs", jack_clubs_partner=True)
+    text = str(state)
+    assert "Jack of clubs: +6 for taking the J♣, +2 to the player opposite" in text
+    assert "West +6" in "".join(state._html_extras())
+    assert "Jack of clubs" in render.state_html(state)
