@@ -335,6 +335,8 @@ class State(base.HandState):
         self.shown = ((),) * n
         self.bell_holder = None
         self.bell_announced = False
+        self.best_declarations = ((),) * n
+        self.announce_options = ((),) * n
         self.won = (0,) * n
         self.carried = ()       # positions: (side, points) won before the position
         self.fixed_melds = ()   # positions: (side, meld and bell points)
@@ -377,8 +379,7 @@ class State(base.HandState):
         """What the seat announced, or (before that) its best declaration (13.8)."""
         if self.announced[seat] is not None:
             return self.announced[seat]
-        return best_declaration(self.initial_hand(seat), self.trump, self.evansville,
-                                self.rules.wadesville_six_sequence)
+        return self.best_declarations[seat]
 
     @property
     def trick_number(self) -> int:
@@ -426,7 +427,7 @@ class State(base.HandState):
             return out
         if self._needs_announcement(seat):
             return [Action("announce", (), " ".join(kinds) if kinds else "none")
-                    for kinds in type_options(self.hands[seat], self.rules.wadesville_six_sequence)]
+                    for kinds in self.announce_options[seat]]
         cards = self.hands[seat] if penalize else self.lawful_plays()
         return [Action("play", (c,)) for c in cards]
 
@@ -488,6 +489,11 @@ class State(base.HandState):
             self.hands = tuple(tuple(sorted(h + b)) for h, b in zip(self.hands, self.held_back))
             self.held_back = ((), ())
         self.trick_rules = trick_rules_for(suit)
+        six = self.rules.wadesville_six_sequence
+        # the hands are now fixed for melding: work out each seat's options once
+        self.best_declarations = tuple(best_declaration(h, suit, self.evansville, six)
+                                       for h in self.hands)
+        self.announce_options = tuple(tuple(type_options(h, six)) for h in self.hands)
         king, queen = Card(Rank.KING, suit), Card(Rank.QUEEN, suit)
         for s, hand in enumerate(self.hands):
             if king in hand and queen in hand:
@@ -549,8 +555,7 @@ class State(base.HandState):
     # play ------------------------------------------------------------------------------
     def _play(self, seat: int, card: Card) -> None:
         if self.melds_on and self.trick_number == 0 and self.announced[seat] is None:
-            self._record_announcement(seat, best_declaration(
-                self.hands[seat], self.trump, self.evansville, self.rules.wadesville_six_sequence))
+            self._record_announcement(seat, self.best_declarations[seat])
         if self.melds_on and self.trick_number == 1:
             self._show(seat)
             self._bell_check(seat)

@@ -6,6 +6,7 @@ statements made when the best announced types are equal).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from ..cards import SUITS, Card, Rank, Suit
@@ -33,6 +34,7 @@ _EVANSVILLE = {"six_run": 10, "mule": 9, "four_nines": 3, "four_aces": 7, "four_
 SEQUENCE_ORDER = {Rank.ACE: 6, Rank.KING: 5, Rank.QUEEN: 4, Rank.JACK: 3, Rank.TEN: 2, Rank.NINE: 1}
 _RANK_AT = {v: r for r, v in SEQUENCE_ORDER.items()}
 
+_CARD = {(r, s): Card(r, s) for r in SEQUENCE_ORDER for s in SUITS}
 _FOURS = {Rank.JACK: "mule", Rank.NINE: "four_nines", Rank.ACE: "four_aces", Rank.TEN: "four_tens",
           Rank.KING: "four_kings", Rank.QUEEN: "four_queens"}
 _RUNS = {3: "dad", 4: "fifty", 5: "five_run", 6: "six_run"}
@@ -73,22 +75,38 @@ def category_rank(kind: str, evansville: bool = False) -> int:
 
 def find_melds(hand: Iterable[Card], six_sequence: bool = False) -> list[Meld]:
     """Every meld held in ``hand`` (overlapping ones included)."""
-    cards = set(hand)
+    return list(_find_melds(frozenset(hand), six_sequence))
+
+
+_SEQ_BIT = {card: (card.suit, 1 << SEQUENCE_ORDER[rank]) for card in _CARD.values()
+            for rank in (card.rank,)}
+_FOUR_SETS = [(kind, tuple(_CARD[rank, s] for s in SUITS)) for rank, kind in _FOURS.items()]
+
+
+@lru_cache(maxsize=8192)
+def _find_melds(cards: frozenset, six_sequence: bool) -> tuple[Meld, ...]:
     found: list[Meld] = []
-    for rank, kind in _FOURS.items():
-        four = tuple(Card(rank, s) for s in SUITS)
+    for kind, four in _FOUR_SETS:
         if all(c in cards for c in four):
             found.append(Meld(kind, four, None, 0))
+    held = {suit: 0 for suit in SUITS}
+    for card in cards:
+        suit, bit = _SEQ_BIT[card]
+        held[suit] |= bit
     lengths = (3, 4, 5, 6) if six_sequence else (3, 4, 5)
     for suit in SUITS:
-        held = {SEQUENCE_ORDER[c.rank] for c in cards if c.suit is suit}
+        bits = held[suit]
+        if bits.bit_count() < 3:
+            continue
         for length in lengths:
+            mask = (1 << length) - 1
             for top in range(6, length - 1, -1):
-                span = range(top, top - length, -1)
-                if all(v in held for v in span):
-                    found.append(Meld(_RUNS[length], tuple(Card(_RANK_AT[v], suit) for v in span),
+                run = mask << (top - length + 1)
+                if bits & run == run:
+                    found.append(Meld(_RUNS[length], tuple(_CARD[_RANK_AT[v], suit]
+                                                         for v in range(top, top - length, -1)),
                                       suit, top))
-    return found
+    return tuple(found)
 
 
 def meld_key(meld: Meld, trump: Suit | None, evansville: bool = False) -> tuple[int, int, int]:
@@ -99,7 +117,12 @@ def meld_key(meld: Meld, trump: Suit | None, evansville: bool = False) -> tuple[
 
 def declarations(hand: Iterable[Card], six_sequence: bool = False) -> list[tuple[Meld, ...]]:
     """Every set of pairwise disjoint melds of ``hand``, the empty one included."""
-    melds = find_melds(hand, six_sequence)
+    return list(_declarations(frozenset(hand), six_sequence))
+
+
+@lru_cache(maxsize=8192)
+def _declarations(cards: frozenset, six_sequence: bool) -> tuple[tuple[Meld, ...], ...]:
+    melds = _find_melds(cards, six_sequence)
     masks = [sum(1 << c.index for c in m.cards) for m in melds]
     out: list[tuple[Meld, ...]] = []
 
@@ -110,7 +133,7 @@ def declarations(hand: Iterable[Card], six_sequence: bool = False) -> list[tuple
                 extend(i + 1, used | masks[i], chosen + (melds[i],))
 
     extend(0, 0, ())
-    return out
+    return tuple(out)
 
 
 def declaration_key(decl: Sequence[Meld], trump: Suit | None, evansville: bool = False):
