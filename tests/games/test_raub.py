@@ -501,33 +501,23 @@ def test_EX19_two_players():
 
 
 def test_EX20_rejected_actions_leave_the_state_unchanged():
-    s = run(raub.new_hand(deck=pack(20, "KH"), dealer=D), "deal")
-    unchanged_after(s, "stih", "seven")
-    unchanged_after(s, "declare", seat=A)  # out of turn
+    s = run(raub.new_hand(deck=pack(20, "KH", "QS"), dealer=D), "deal")
+    unchanged_after(s, "stih", "seven")                      # stih without a seven face up
+    unchanged_after(s, "look", "turn", seat=A)               # out of turn
     run(s, "look")
-    unchanged_after(s, "raub", "blind")
-    unchanged_after(s, "turn", "only the dealer")
+    unchanged_after(s, "raub", "blind")                      # raub after looking
+    unchanged_after(s, "turn", "only the dealer")            # a non-dealer turning
+    run(s, "pass, pass, pass, turn")
+    assert s.phase == "bid2" and s.trump.value == "S"
     run(s, "pass, pass, pass")
-    run(s, "turn")
-    if s.phase == "bid2":
-        run(s, "pass, pass, pass")
-        unchanged_after(s, "turn", "round 2")
+    unchanged_after(s, "turn", "round 2")                    # turning in round 2
     muss = run(raub.new_hand(deck=pack(20), dealer=D, scores=(9, 21, 21, 21)), "muss")
-    unchanged_after(muss, "drop", "muss")
-    h = run(raub.new_hand(deck=pack(20), dealer=D), "deal, look, declare, play, play, play")
-    five = " ".join(map(str, h.hands[A])) + f" {h.hands[B][0]}"
-    with pytest.raises(IllegalAction):
-        h.apply(f"exchange {five}")
-    unchanged_after(h, f"exchange {' '.join(map(str, h.hands[B][:1]))}", "do not hold")
-    keep_hands(h)
-    h.apply(h.legal_actions()[0])
-    led = h.trick[0][1].suit
-    seat = h.to_move
-    follow = [c for c in h.hands[seat] if c.suit is led]
-    other = [c for c in h.hands[seat] if c.suit is not led]
-    if follow and other:
-        unchanged_after(h, f"play {other[0]}", "follow suit")
-    unchanged_after(h, "play", seat=seat)
+    unchanged_after(muss, "drop", "muss")                    # Idem in a Muss hand
+    h = run(raub.new_hand(deck=EX1_PACK, dealer=D), "deal, look, pass, declare, play, drop, play")
+    unchanged_after(h, "exchange AS 9S 8D 7C QH", "do not hold")  # five discards as a defender
+    unchanged_after(h, "exchange AS 9S 8D 7C 9D", "do not hold")
+    run(h, "exchange 8D 7C, exchange TD 8S, exchange JC 9C, play KH")
+    unchanged_after(h, "play 8C", "trumps were led", "must follow suit")  # a club, holding hearts
     unchanged_after(h, "declare", "bidding is over")
     before = h.snapshot()
     with pytest.raises(CardError):
