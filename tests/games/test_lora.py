@@ -403,6 +403,26 @@ def test_E16_misdeal_redeals_same_index_and_adds_8():
     assert match.index == 1 and match.current.contract == "maximum"
 
 
+def test_E16_misdeal_under_contract_choice_cancels_the_choice():
+    match = games.new_match("lora", seed=12, penalties=True, first_dealer=0, contract_choice=True)
+    match.current.apply("choose hearts")
+    match.current.apply("penalty P1 0")
+    match.next_hand()
+    assert match.index == 0 and match.current.phase == "choose" and match.current.dealer == 0
+    assert "hearts" in match.current.available and match.remaining[1] == lora.STANDARD_CONTRACTS
+    assert match.scores == {0: 8, 1: 0, 2: 0, 3: 0}
+
+
+def test_E16_misdeal_during_two_players_redeals_keeps_contract_and_attempt():
+    match = two_players_match(penalties=True, contract_choice=False)
+    replace_deal(match, SPLIT_2222)
+    match.next_hand()
+    assert match.current.attempt == 2
+    match.current.apply(f"penalty P1 {match.current.dealer}")
+    match.next_hand()
+    assert match.current.attempt == 2 and match.current.contract == "two_players"
+
+
 def test_E16_misdeal_is_always_the_dealers():
     state = lora.new_hand(seed=1, dealer=0, rules=STRICT)
     with pytest.raises(IllegalAction, match="dealer"):

@@ -9,7 +9,9 @@ import random
 
 import pytest
 
+from tutor import games
 from tutor.cards import Rank, Suit
+from tutor.errors import TutorError
 from tutor.games import lora
 
 from lora_helpers import play_random
@@ -134,7 +136,7 @@ def test_conformance_random_hands(rules, contract):
 @pytest.mark.slow
 @pytest.mark.parametrize("rules, contract", list(cases()))
 def test_conformance_random_hands_long(rules, contract):
-    run_hands(rules, contract, 300, offset=10_000)
+    run_hands(rules, contract, 120, offset=10_000)
 
 
 def run_hands(rules, contract, count, offset=0):
@@ -153,3 +155,65 @@ def run_hands(rules, contract, count, offset=0):
         assert pts == expected_points(state)
         check_sums(state, pts)
         assert all(a in state.VERBS for a in (act.verb for _, act in state.actions))
+
+
+STRICT_CONFIGS = {
+    "strict": lora.resolve(penalties=True, slow_play_seconds=5),
+    "strict_redeal": lora.resolve("lora_pass_penalty", penalties=True, aborted_hand_counts=False),
+    "strict_libyan_manual": lora.resolve("libyan", penalties=True, lora_last_card_call="manual"),
+}
+
+
+def irregular_attempt(state, rng):
+    """An action a careless player might send: mostly legal, sometimes not."""
+    roll = rng.random()
+    if roll < 0.04:
+        seat = rng.randrange(4)
+        if state.hands[seat]:
+            return f"play {rng.choice(state.hands[seat])}", seat
+    if roll < 0.06:
+        return "pass", None
+    if roll < 0.08:
+        return f"penalty P6 {rng.randrange(4)}", None
+    if roll < 0.09:
+        return f"penalty P4 {rng.randrange(4)}", None
+    if state.call_due is not None and roll < 0.4:
+        return "pass", None  # the next player acts before the call
+    return str(rng.choice(state.legal_actions())), None
+
+
+@pytest.mark.parametrize("name", list(STRICT_CONFIGS))
+def test_strict_table_random_irregularities(name):
+    rules = STRICT_CONFIGS[name]
+    ended = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        contract = rules.contracts[seed % len(rules.contracts)]
+        state = lora.new_hand(seed=seed, rules=rules, contract=contract)
+        while not state.is_over:
+            text, seat = irregular_attempt(state, rng)
+            before, done = state.snapshot(), len(state.actions)
+            try:
+                state.apply(text, seat=seat)
+            except TutorError:
+                assert state.snapshot() == before
+                continue
+            after = state.snapshot()
+            for _ in range(len(state.actions) - done):
+                state.undo()
+            assert state.snapshot() == before
+            state.apply(text, seat=seat)
+            assert state.snapshot() == after
+        twin = games.replay(state.record())
+        assert twin.snapshot() == state.snapshot()
+        res = state.result()
+        penalties = {s: sum(p for who, _, p, _ in state.penalty_log if who == s) for s in range(4)}
+        if state.ended_by is not None:
+            ended += 1
+            assert state.ended_by == state.penalty_log[-1][1] and state.ended_by in ("P2", "P3", "P5")
+            assert dict(res.points) == penalties
+            assert res.details["redeal"] == (not rules.aborted_hand_counts)
+        else:
+            assert res.details["contract_points"] == expected_points(state)
+            assert dict(res.points) == {s: expected_points(state)[s] + penalties[s] for s in range(4)}
+    assert ended > 0

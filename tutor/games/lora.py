@@ -1168,14 +1168,15 @@ class LoraMatch(base.Match):
         row.update(hand=self._index + 1, contract=finished.contract, chooser=finished.chooser,
                    attempt=finished.attempt, penalties=details["penalties"],
                    void=details["void"], redeal=details["redeal"], extra=finished.extra)
-        self._forced_contract = None
         if details["redeal"]:
             if details["void"]:
                 self._attempt += 1
             if details["void"] or details["aborted"]:
                 self._forced_contract = finished.contract  # the same contract is dealt again
-            # after a misdeal the contract is chosen again (it never left the chooser's list)
+            # After a misdeal a contract chosen on the faulty deal is chosen again (it never
+            # left the chooser's list); one fixed by an earlier void or aborted deal stays.
         else:
+            self._forced_contract = None
             plan = self._plan[self._index]
             if plan["contract"] is None and not plan["extra"] and finished.contract is not None:
                 chooser = plan["chooser"]
