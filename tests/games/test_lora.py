@@ -7,7 +7,7 @@ from tutor.cards import Card, Rank, Suit, parse_card, parse_cards
 from tutor.errors import CardError, IllegalAction, RulesError, TutorError
 from tutor.games import lora, lora_layout
 
-from lora_helpers import (A, B, C, D, D1, D2, D3, DEALER, L1, L1_PLAY, L2, L2_PLAY, P1, P2, P3,
+from test_lora_helpers import (A, B, C, D, D1, D2, D3, DEALER, L1, L1_PLAY, L2, L2_PLAY, P1, P2, P3,
                           action, deal, played, points)
 
 LIBYAN = lora.resolve("libyan")

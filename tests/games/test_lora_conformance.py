@@ -14,7 +14,7 @@ from tutor.cards import Rank, Suit
 from tutor.errors import TutorError
 from tutor.games import lora
 
-from lora_helpers import play_random
+from test_lora_helpers import play_random
 
 # Every variant combination of the option table, each with all its contracts.
 CONFIGS = {

@@ -10,7 +10,7 @@ from tutor.cards import Card, Rank, Suit, parse_card, parse_cards
 from tutor.errors import CardError, IllegalAction, RulesError, TutorError
 from tutor.games import lora
 
-from lora_helpers import A, B, C, D, D1, DEALER, L1, L1_PLAY, P1, action, deal, played, points
+from test_lora_helpers import A, B, C, D, D1, DEALER, L1, L1_PLAY, P1, action, deal, played, points
 
 
 # ----------------------------------------------------------------------------- 9.9 options
@@ -267,7 +267,7 @@ def test_strict_table_still_refuses_impossible_actions():
 
 
 def test_penalty_is_never_doubled_in_libyan_lora():
-    from lora_helpers import L2, L2_PLAY
+    from test_lora_helpers import L2, L2_PLAY
     rules = lora.resolve("libyan", penalties=True)
     state = deal(L2, "lora", rules=rules)
     state.apply("penalty P4 1")  # an umpire reports a hidden card
@@ -277,7 +277,7 @@ def test_penalty_is_never_doubled_in_libyan_lora():
 
 
 def test_missed_call_before_a_refused_action_changes_nothing():
-    from lora_helpers import L2, L2_PLAY
+    from test_lora_helpers import L2, L2_PLAY
     rules = lora.resolve("libyan", lora_last_card_call="manual", penalties=True)
     state = deal(L2, "lora", rules=rules)
     for token in L2_PLAY[:27]:

@@ -800,7 +800,9 @@ class State(base.HandState):
             else:
                 extra = f"  tricks {_trick_counts(self)[s]}"
             lines.append(f"{mark} {self.seat_name(s):<5} {cards}{extra}")
-        if self.contract == "lora":
+        if self.phase == "cut":
+            lines.append(f"{self.seat_name(self.cutter)} cuts (single cards) or declines (packets of 8)")
+        elif self.contract == "lora":
             lines.append(layout.layout_text(self.piles, self.start_rank))
         elif self.trick:
             lines.append("trick: " + " ".join(f"{self.seat_name(s)} {c}" for s, c in self.trick))

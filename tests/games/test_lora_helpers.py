@@ -130,3 +130,22 @@ def play_random(state, rng, check_every=1, leak_every=11, conserve_every=5):
     twin = games.replay(json.loads(json.dumps(state.record())))
     assert twin.snapshot() == state.snapshot()
     return state
+
+
+# ----------------------------------------------------------------------------- the helpers' own checks
+def test_example_deals_are_whole_packs():
+    for hands in (D1, D2, D3, L1, L2):
+        cards = [c for text in hands.values() for c in parse_cards(text)]
+        assert len(cards) == 32 and len(set(cards)) == 32
+    for plays in (P1, P2, P3):
+        assert len(plays) == 32 and len(set(plays)) == 32
+
+
+def test_leak_check_catches_a_card_of_another_hand():
+    import pytest
+    state = lora.new_hand(seed=1, contract="minimum")
+    check_no_leak(state)
+    honest = state._view_public
+    state._view_public = lambda: dict(honest(), spy=str(state.hands[2][0]))
+    with pytest.raises(AssertionError, match="held by seat 2"):
+        check_no_leak(state)
