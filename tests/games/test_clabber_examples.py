@@ -1,6 +1,4 @@
 """Every worked example of rules/clabber.md section 16, one test each, named after it."""
-from functools import lru_cache
-
 import pytest
 
 from tutor import games
@@ -8,7 +6,7 @@ from tutor.cards import Suit, deck, parse_card, parse_cards
 from tutor.errors import IllegalAction
 from tutor.games import clabber
 from tutor.games.clabber import card_points, game_winner, score_totals, trick_rules_for
-from tutor.games.clabber_melds import best_declaration, compare_sides, meld_key
+from tutor.games.clabber_melds import best_declaration
 
 C = parse_card
 
