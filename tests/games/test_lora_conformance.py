@@ -174,7 +174,7 @@ def irregular_attempt(state, rng):
     if roll < 0.06:
         return "pass", None
     if roll < 0.08:
-        return f"penalty P6 {rng.randrange(4)}", None
+        return f"penalty P6 {state.to_move if rng.random() < 0.7 else rng.randrange(4)}", None
     if roll < 0.09:
         return f"penalty P4 {rng.randrange(4)}", None
     if state.call_due is not None and roll < 0.4:

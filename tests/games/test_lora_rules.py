@@ -264,6 +264,10 @@ def test_strict_table_still_refuses_impossible_actions():
     with pytest.raises(IllegalAction, match="no slow-play timer"):
         state.apply("penalty P6 0")
     assert state.snapshot() == before
+    timed = deal(D1, "minimum", rules=lora.resolve(penalties=True, slow_play_seconds=10))
+    with pytest.raises(IllegalAction, match="only the player to act"):
+        timed.apply("penalty P6 2")
+    assert str(timed.apply("penalty 0 P6")) == "penalty P6 0"  # the rules file's argument order
 
 
 def test_penalty_is_never_doubled_in_libyan_lora():

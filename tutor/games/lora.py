@@ -508,6 +508,9 @@ class State(base.HandState):
             raise IllegalAction(f"{item} only exists in the Lora layout contract")
         if item == "P6" and self.rules.slow_play_seconds is None:
             raise IllegalAction("there is no slow-play timer (set slow_play_seconds)")
+        if item == "P6" and offender != self.to_move:
+            raise IllegalAction(f"only the player to act can run out of time, and that is "
+                                f"{self.seat_name(self.to_move)}")
         if card is not None and card not in self.hands[offender]:
             raise IllegalAction(f"{self.seat_name(offender)} does not hold the {card.name}")
 
@@ -849,6 +852,8 @@ def _parse_penalty(text: str) -> Action:
     usage = "write a penalty as 'penalty <item> <seat> [card]', e.g. 'penalty P3 1 9H'"
     if len(words) not in (3, 4):
         raise IllegalAction(usage)
+    if words[1].isdigit() and words[2].upper() in ITEMS:
+        words[1], words[2] = words[2], words[1]  # the rules file's order: penalty(offender, item)
     item = words[1].upper()
     if item not in ITEMS:
         raise IllegalAction(f"'{words[1]}' is not a penalty item: use P1 to P6; {usage}")
