@@ -368,6 +368,7 @@ def test_EX14_game_ends_with_two_winners_fractional_share():
     assert m.is_over and m.winner == (A, B)
     assert m.settlement() == {A: Fraction(25, 2), B: Fraction(25, 2), C: -9, D: -16}
     assert m.settlement()[A] == 12.5
+    assert m.sheet[-1]["winners"] == (A, B) and m.sheet[-1]["settlement"] == m.settlement()
     with pytest.raises(IllegalAction):
         m.next_hand()
 

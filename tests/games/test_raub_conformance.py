@@ -54,10 +54,11 @@ def choose(rng, legal):
 
 
 def visible_cards(state, seat):
-    """Cards ``seat`` may legitimately know about."""
-    seen = set(state.shown) | set(state.table_cards) | set(state.turned)
-    if state.bonus_taken is not None:
-        seen.add(state.bonus_taken)
+    """Cards ``seat`` may legitimately know about, worked out from what happened in public."""
+    seen = set(state.turned) | {c for _, c in state.trick}
+    seen |= {c for _, trick, _ in state.tricks for _, c in trick}
+    if state.seven_exchanged_by is not None:
+        seen.add(Card(7, state.trump))
     if state.looked:
         seen |= set(state.hands[seat])
     seen |= set(state.folded[seat]) | set(state.own_discards[seat]) | set(state.own_drawn[seat])
@@ -264,6 +265,9 @@ def play_match(seed, players, rules=None, max_hands=3000, **kw):
     for s in winners:
         assert pay[s] == stake * sum(totals[x] for x in losers) / len(winners)
     assert sum(pay.values()) == 0
+    assert sheet[-1]["settlement"] == pay and sheet[-1]["winners"] == winners
+    assert "settlement" not in sheet[0] or len(sheet) == 1
+    assert "Pending refas" in m._repr_html_()
     with pytest.raises(IllegalAction):
         m.next_hand()
     return m

@@ -946,10 +946,11 @@ class State(base.HandState):
         rows = []
         before = dict(enumerate(self.scores))
         if any(v != self.rules.starting_score for v in self.scores):
-            rows.append(("before", before, False))
+            rows.append(("before", before, False, False))
         if self.phase == "done":
             details = self.result().details
-            rows.append(("after", details["scores_after"], details["refa_used"]))
+            rows.append(("after", details["scores_after"], details["refa_used"],
+                         details["refas_added"] > 0))
         parts.append(score_sheet_html([name(s) for s in range(self.players)],
                                       self.rules.starting_score, rows, refas=self.refas))
         return parts
@@ -971,13 +972,15 @@ def _cards_html(cards) -> str:
 
 def score_sheet_html(names: Sequence[str], start: int, rows: Sequence[tuple], refas: int = 0) -> str:
     """The paper score sheet: one column per player counting down from ``start``. ``rows`` are
-    (label, {seat: score}, doubled); a doubled hand is marked as players underline a refa (§17.5)."""
+    (label, {seat: score}, doubled, refa_created): as on paper (§17.5) a line is drawn under the
+    scores when a refa is created, and a doubled hand is marked x2."""
     head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
     body = [f"<tr><td></td>{''.join(f'<td>{start}</td>' for _ in names)}</tr>"]
-    for label, scores, doubled in rows:
-        mark = " class='raub-refa' title='doubled by a refa'" if doubled else ""
+    for label, scores, doubled, created in rows:
+        style = " style='border-bottom:2px solid #000'" if created else ""
+        note = " &times;2" if doubled else ""
         cells = "".join(f"<td>{scores.get(s, '')}</td>" for s in range(len(names)))
-        body.append(f"<tr{mark}><td>{html.escape(str(label))}</td>{cells}</tr>")
+        body.append(f"<tr{style}><td>{html.escape(str(label))}{note}</td>{cells}</tr>")
     return (f"<table class='raub-sheet'><tr><th></th>{head}</tr>{''.join(body)}</table>"
             f"<div>Pending refas: {refas}</div>")
 
@@ -1168,7 +1171,7 @@ class RaubMatch(base.Match):
         # scores / refas let a game already under way on paper be continued
         self._refas = int(refas)
         self._start_scores = None if scores is None else _score_list(scores, rules.player_count)
-        self._refa_rows: list[bool] = []
+        self._refa_rows: list[tuple[bool, bool]] = []
         if dealer is None and rules.first_dealer != "random":
             dealer = rules.first_dealer
         super().__init__(module, rules, seed=seed, players=rules.player_count, dealer=dealer,
@@ -1192,10 +1195,13 @@ class RaubMatch(base.Match):
         row = super()._score(finished)
         details = finished.result().details
         self._refas = details["refas_after"]
-        self._refa_rows.append(details["refa_used"])
+        self._refa_rows.append((details["refa_used"], details["refas_added"] > 0))
         row.update({"end": details["end"], "multiplier": details["multiplier"],
                     "refas": self._refas, "declarer": details["declarer"],
                     "tricks": dict(details["tricks"])})
+        if self._game_over():
+            row["winners"] = tuple(s for s, v in sorted(self._scores.items()) if v <= 0)
+            row["settlement"] = settlement(self._scores, self.rules.stake_per_point)
         return row
 
     def _game_over(self) -> bool:
@@ -1226,7 +1232,7 @@ class RaubMatch(base.Match):
     def _repr_html_(self) -> str:
         sheet = self.sheet
         names = [self.current.seat_name(s) for s in range(self.players)]
-        rows = [(r["hand"] + 1, r["totals"], used) for r, used in zip(sheet, self._refa_rows)]
+        rows = [(r["hand"] + 1, r["totals"], *marks) for r, marks in zip(sheet, self._refa_rows)]
         return score_sheet_html(names, self.rules.starting_score, rows, refas=self._refas)
 
 
