@@ -345,6 +345,8 @@ def test_layout_picture_and_text():
     assert "J♣?" in extras  # clubs 9 10 are down, the jack comes next
     html = render.state_html(state)
     assert "lora-layout" in html
+    from tutor.games import lora_layout
+    assert lora_layout.public_layout_html(state.view(B).public) == state._html_extras()[1]
     text = str(state)
     assert "♣ 9♣ 10♣  (next J♣)" in text and "♠ -  (next 9♠)" in text
 

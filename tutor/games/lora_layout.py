@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 from ..cards import SUITS, Card, Rank, Suit
 
 __all__ = ["CYCLE", "pile_order", "next_card", "pile_cards", "legal_cards", "why_illegal",
-           "infer_start_rank", "layout_text", "layout_html"]
+           "infer_start_rank", "layout_text", "layout_html", "public_layout_html"]
 
 # Layout order: ascending, and the ace is followed by the seven (7.2).
 CYCLE = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
@@ -166,3 +166,15 @@ def layout_html(piles: Sequence[int], start_rank: Rank | None) -> str:
     return (f'<div class="lora-layout"><b>Layout</b> (start rank {start_rank.label}, order '
             f'{" ".join(r.label for r in order)})<table style="border-collapse:separate;'
             f'border-spacing:3px">{"".join(rows)}</table></div>')
+
+
+def public_layout_html(public) -> str:
+    """The layout picture from a view's public information (``view.public`` of a Lora hand),
+    for front ends that draw from views rather than states."""
+    start = public.get("start_rank")
+    laid = public.get("layout") or {}
+    if start is None:
+        return layout_html(EMPTY, None)
+    rank = next(r for r in CYCLE if r.char == start)
+    piles = tuple(len(laid.get(s.value, ())) for s in SUITS)
+    return layout_html(piles, rank)
