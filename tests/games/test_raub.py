@@ -739,3 +739,17 @@ def test_view_and_rendering_show_public_information_only():
     assert "Stock" in html
     text = str(s)
     assert "dealer East" in text and "face-up" in text
+
+
+def test_DD1_line_of_play_from_the_verified_puzzle():
+    s = raub.position(players=2, hands={0: "QH 7D KC 7C", 1: "JS AH KD 8C"}, trump="H",
+                      declarer=0, leader=0)
+    run(s, "play KC")
+    assert [str(a) for a in s.legal_actions()] == ["play 8C"]  # W must follow
+    run(s, "play 8C, play 7C")
+    assert [str(a) for a in s.legal_actions()] == ["play AH"]  # void in clubs: must ruff
+    run(s, "play AH, play KD, play 7D, play JS")
+    assert [str(a) for a in s.legal_actions()] == ["play QH"]  # S ruffs the last spade
+    run(s, "play QH")
+    assert s.tricks_won == (2, 2) and s.is_over
+    assert s.result().points == {0: -2, 1: -2}
