@@ -93,7 +93,7 @@ def solve(state_or_problem, hero=None, budget=None, moves=True) -> Result:
             future_of = {}
             best = None
             for c in order:
-                if best is None or not pb.is_tricks:
+                if best is None or not sr.narrow:
                     v = sr.exact(pos, move=c, lo=lo, hi=hi)
                 else:
                     # one null window around the best value so far sorts most moves at once

@@ -22,6 +22,7 @@ from .problem import NOBODY, SPLIT, Problem
 __all__ = ["Searcher", "BudgetExceeded", "INF"]
 
 INF = 1 << 40
+MTD_RANGE = 24
 
 
 class BudgetExceeded(Exception):
@@ -53,6 +54,27 @@ def _compress(x: int, n: int, width: int) -> int:
     return r
 
 
+_NORM_CACHE: dict = {}
+_TOPS_CACHE: dict = {}
+
+
+def _compress_bytes(x: bytes) -> bytes:
+    """:func:`_compress` for 8-bit blocks given as one byte per hand."""
+    live = 0
+    for part in x:
+        live |= part
+    out = bytearray(len(x))
+    j = 0
+    for i in range(8):
+        if (live >> i) & 1:
+            for p, part in enumerate(x):
+                if (part >> i) & 1:
+                    out[p] |= 1 << j
+                    break
+            j += 1
+    return bytes(out)
+
+
 class Searcher:
     """Search state for one problem: hands, transposition table, node counter.
 
@@ -64,9 +86,14 @@ class Searcher:
     def __init__(self, pb: Problem, budget: int | None = None):
         self.pb = pb
         self.budget = budget
-        self.nodes = 0
         self.tt: dict = {}
+        # small value ranges (trick counts, Lora penalties) are searched with null windows
+        for cache in (_NORM_CACHE, _TOPS_CACHE):
+            if sum(len(v) for v in cache.values()) > 2_000_000:
+                cache.clear()
         self._build()
+        lo, hi = self.bounds(self.root())
+        self.narrow = hi - lo <= MTD_RANGE
 
     # ------------------------------------------------------------------ compile
     def _build(self):  # noqa: C901 - one closure keeps the hot path on local names
@@ -103,6 +130,10 @@ class Searcher:
         WMAX = max(WI)
         values_ok = all(v >= 0 for v in VAL.values()) and TV >= 0 and all(v >= 0 for v in IDXV)
         NEXT = tuple((p + 1) % n for p in range(n))
+        # OPP_AFTER[p][k]: a seat of the other side plays after p, who plays k-th to the trick
+        OPP_AFTER = tuple(tuple(any(MAXS[(p + j) % n] != MAXS[p] for j in range(1, n - k))
+                                for k in range(n)) for p in range(n))
+        RANKMASK = W - 1
         # desirability for p of seat q winning a trick: p's side wants high WI, the other low
         DES = tuple(tuple(WI[q] if MAXS[p] else -WI[q] for q in range(n)) for p in range(n))
         LEAD_WANTS_WIN = tuple(DES[p][p] == max(DES[p]) and DES[p][p] > min(DES[p])
@@ -138,63 +169,85 @@ class Searcher:
         H = list(pb.hands)
         self.H = H
         TT = self.tt
-        NORM = {}
-        TOPS = [dict() for _ in range(NB)]
-        self_ref = self
+        NORM = _NORM_CACHE.setdefault((n, W), {}) if W != 8 else _NORM_CACHE.setdefault("bytes", {})
+        TOPS = [(_TOPS_CACHE.setdefault(W, {}) if UNIFORM[blk] else {}) for blk in range(NB)]
         budget = self.budget if self.budget is not None else INF
+        nodes = 0
+        lead_best = 0
+        LOWMASK = tuple((1 << (blk * W)) - 1 for blk in range(NB + 1))
 
-        def tops_of(blk, live_b, h_b):
+        def tops_miss(blk, live_b, h_b):
             """Cards of h_b (block bits) that top a run of touching, alike cards."""
-            key = (live_b << W) | h_b
-            memo = TOPS[blk]
-            r = memo.get(key)
-            if r is None:
-                r = 0
-                base = blk * W
-                i = W - 1
-                prev_mine = False
-                prev_sig = None
-                while i >= 0:
-                    if (live_b >> i) & 1:
-                        mine = (h_b >> i) & 1
-                        if mine:
-                            sig = None if UNIFORM[blk] else SIG.get(1 << (base + i))
-                            if not (prev_mine and sig == prev_sig):
-                                r |= 1 << i
-                            prev_sig = sig
-                        prev_mine = bool(mine)
-                    i -= 1
-                memo[key] = r
+            r = 0
+            base = blk * W
+            i = W - 1
+            prev_mine = False
+            prev_sig = None
+            while i >= 0:
+                if (live_b >> i) & 1:
+                    mine = (h_b >> i) & 1
+                    if mine:
+                        sig = None if UNIFORM[blk] else SIG.get(1 << (base + i))
+                        if not (prev_mine and sig == prev_sig):
+                            r |= 1 << i
+                        prev_sig = sig
+                    prev_mine = bool(mine)
+                i -= 1
+            TOPS[blk][(live_b << W) | h_b] = r
             return r
 
         def candidates(h, legal, live):
             """The legal cards, one per run of equivalent cards."""
             out = 0
-            for blk in range(NB):
-                lb = (legal >> (blk * W)) & BM
-                if lb:
-                    out |= tops_of(blk, (live >> (blk * W)) & BM, (h >> (blk * W)) & BM) \
-                        << (blk * W) & (lb << (blk * W))
+            while legal:
+                blk = (legal.bit_length() - 1) >> SH
+                sh = blk << SH
+                lb = (live >> sh) & BM
+                hb = (h >> sh) & BM
+                t = TOPS[blk].get((lb << W) | hb)
+                if t is None:
+                    t = tops_miss(blk, lb, hb)
+                out |= (t << sh) & legal
+                legal &= LOWMASK[blk]
             return out
 
-        def key_of(leader, sw):
-            k = leader
-            nw = n * W
-            for blk in range(NB):
-                sh = blk * W
-                x = 0
-                for p in range(n):
-                    x |= ((H[p] >> sh) & BM) << (p * W)
-                if UNIFORM[blk]:
-                    y = NORM.get(x)
-                    if y is None:
-                        y = _compress(x, n, W)
-                        NORM[x] = y
-                    x = y
-                k = (k << nw) | x
-            if NSW:
-                return (k, sw)
-            return k
+        if W == 8:
+            BLOCKS = tuple(range(NB))
+
+            def key_of(leader, sw):
+                raw = b"".join([x.to_bytes(NB, "little") for x in H])
+                parts = [leader]
+                for blk in BLOCKS:
+                    x = raw[blk::NB]
+                    if UNIFORM[blk]:
+                        y = NORM.get(x)
+                        if y is None:
+                            y = _compress_bytes(x)
+                            NORM[x] = y
+                        x = y
+                    parts.append(x)
+                if NSW:
+                    parts.append(sw)
+                return tuple(parts)
+        else:
+            def key_of(leader, sw):
+                k = leader
+                nw = n * W
+                for blk in range(NB):
+                    sh = blk * W
+                    x = 0
+                    for p in range(n):
+                        x |= ((H[p] >> sh) & BM) << (p * W)
+                    if UNIFORM[blk]:
+                        y = NORM.get(x)
+                        if y is None:
+                            y = _compress(x, n, W)
+                            NORM[x] = y
+                        x = y
+                    k = (k << nw) | x
+                if NSW:
+                    return (k, sw)
+                return k
 
         def sweep_bonus(sw):
             v = 0
@@ -263,25 +316,26 @@ class Searcher:
             return v
 
         def trick_node(leader, ti, rem, sw, alpha, beta):
+            nonlocal nodes, lead_best
             h = H[leader]
             if not h:
                 return sweep_bonus(sw) if NSW else 0
-            if self_ref.nodes > budget:
-                raise BudgetExceeded()
-            r = h.bit_count()
-            if r == 1:
-                self_ref.nodes += 1
+            if h & (h - 1) == 0:
+                nodes += 1
                 return last_trick(leader, ti, sw)
+            if nodes > budget:
+                raise BudgetExceeded()
             live = 0
             for x in H:
                 live |= x
-            lo, hi = static_bounds(rem, r, ti, sw, live)
+            lo, hi = static_bounds(rem, h.bit_count(), ti, sw, live)
             if lo >= beta:
                 return lo
             if hi <= alpha:
                 return hi
             key = key_of(leader, sw)
             e = TT.get(key)
+            hint = 0
             if e is not None:
                 if e[0] > lo:
                     lo = e[0]
@@ -293,8 +347,10 @@ class Searcher:
                         return hi
                 if lo == hi:
                     return lo
+                hint = e[2] & h
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
+            lead_best = hint
             v = play(leader, 0, 0, leader, 0, 0, 0, ti, rem, sw, a, b, live)
             if v <= a:
                 if v < hi:
@@ -304,17 +360,17 @@ class Searcher:
                     lo = v
             else:
                 lo = hi = v
-            TT[key] = (lo, hi)
+            TT[key] = (lo, hi, lead_best)
             return v
 
-        def order(p, k, legal, h, wbit, wpos, ledm, live):
+        def order(p, k, cand, h, wbit, wpos, ledm, live):
             """Candidate cards of p in search order."""
-            cand = candidates(h, legal, live)
-            if not cand & (cand - 1):
-                return (cand,)
             des = DES[p]
             out = []
             if k == 0:
+                if lead_best & cand:
+                    out.append(lead_best)
+                    cand ^= lead_best
                 if LEAD_WANTS_WIN[p]:
                     # top live card of its suit first (a sure winner unless ruffed), high first
                     rest = cand
@@ -323,8 +379,7 @@ class Searcher:
                     while m:
                         c = 1 << (m.bit_length() - 1)
                         m ^= c
-                        sm = SUITM[(c.bit_length() - 1) >> SH]
-                        if not (others & sm & ~((c << 1) - 1)):
+                        if not (others & SUITM[(c.bit_length() - 1) >> SH] & ~((c << 1) - 1)):
                             out.append(c)
                             rest ^= c
                     while rest:
@@ -338,13 +393,11 @@ class Searcher:
                     while m:
                         c = m & -m
                         m ^= c
-                        tmp.append((((c.bit_length() - 1) & (W - 1)), c))
+                        tmp.append((((c.bit_length() - 1) & RANKMASK), c))
                     tmp.sort()
-                    out = [c for _, c in tmp]
+                    out += [c for _, c in tmp]
                 return out
-            winm = ledm | TRUMP
-            above = ~((wbit << 1) - 1)
-            winners = cand & winm & above
+            winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
             losers = cand ^ winners
             mine = des[p]
             theirs = des[wpos]
@@ -368,7 +421,8 @@ class Searcher:
                     c = 1 << (winners.bit_length() - 1)
                     winners ^= c
                     out.append(c)
-            else:
+            elif LEAD_WANTS_WIN[p] or OPP_AFTER[p][k]:
+                # a friend wins: keep the high cards (or stay under an opponent still to play)
                 while losers:
                     c = losers & -losers
                     losers ^= c
@@ -376,6 +430,12 @@ class Searcher:
                 while winners:
                     c = winners & -winners
                     winners ^= c
+                    out.append(c)
+            else:
+                # a friend wins and nobody else can take it over: shed the high cards
+                while cand:
+                    c = 1 << (cand.bit_length() - 1)
+                    cand ^= c
                     out.append(c)
             return out
 
@@ -418,17 +478,72 @@ class Searcher:
                         live)
 
         def play(p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live):
-            self_ref.nodes += 1
+            nonlocal nodes, lead_best
+            nodes += 1
             h = H[p]
-            moves = order(p, k, legal_of(h, k, wbit, ledm), h, wbit, wpos, ledm, live)
+            # the follow obligation
+            if k == 0:
+                legal = h
+            else:
+                legal = h & ledm
+                if legal:
+                    if OTL and ledm == TRUMP:
+                        legal = (legal & ~((wbit << 1) - 1)) or legal
+                elif VOIDANY:
+                    legal = h
+                else:
+                    legal = h & TRUMP
+                    if not legal:
+                        legal = h
+                    elif VOIDOVER and wbit & TRUMP:
+                        legal = (legal & ~((wbit << 1) - 1)) or legal
+            cand = candidates(h, legal, live)
+            if cand & (cand - 1):
+                moves = order(p, k, cand, h, wbit, wpos, ledm, live)
+            else:
+                moves = (cand,)
+            last = k + 1 == n
+            q = NEXT[p]
+            k1 = k + 1
+            winm = ledm | TRUMP
+            bestc = 0
             if MAXS[p]:
                 best = -INF
                 for c in moves:
+                    if k == 0:
+                        wb = c
+                        wp = p
+                        lm = SUITM[(c.bit_length() - 1) >> SH]
+                    elif c & winm and c > wbit:
+                        wb = c
+                        wp = p
+                        lm = ledm
+                    else:
+                        wb = wbit
+                        wp = wpos
+                        lm = ledm
                     H[p] = h ^ c
-                    v = child(p, k, c, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live)
+                    if HASVAL:
+                        cv = VAL.get(c, 0)
+                        if last:
+                            g = WI[wp] * (tv + cv + TV + IDXV[ti])
+                            v = trick_node(wp, ti + 1, rem - cv,
+                                           sweep_update(sw, tm | c, wp) if NSW else sw,
+                                           alpha - g, beta - g) + g
+                        else:
+                            v = play(q, k1, wb, wp, lm, tv + cv, tm | c, ti, rem - cv, sw,
+                                     alpha, beta, live)
+                    elif last:
+                        g = WI[wp] * (TV + IDXV[ti])
+                        v = trick_node(wp, ti + 1, rem,
+                                       sweep_update(sw, tm | c, wp) if NSW else sw,
+                                       alpha - g, beta - g) + g
+                    else:
+                        v = play(q, k1, wb, wp, lm, tv, tm | c, ti, rem, sw, alpha, beta, live)
                     H[p] = h
                     if v > best:
                         best = v
+                        bestc = c
                         if v > alpha:
                             alpha = v
                             if alpha >= beta:
@@ -436,18 +551,53 @@ class Searcher:
             else:
                 best = INF
                 for c in moves:
+                    if k == 0:
+                        wb = c
+                        wp = p
+                        lm = SUITM[(c.bit_length() - 1) >> SH]
+                    elif c & winm and c > wbit:
+                        wb = c
+                        wp = p
+                        lm = ledm
+                    else:
+                        wb = wbit
+                        wp = wpos
+                        lm = ledm
                     H[p] = h ^ c
-                    v = child(p, k, c, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live)
+                    if HASVAL:
+                        cv = VAL.get(c, 0)
+                        if last:
+                            g = WI[wp] * (tv + cv + TV + IDXV[ti])
+                            v = trick_node(wp, ti + 1, rem - cv,
+                                           sweep_update(sw, tm | c, wp) if NSW else sw,
+                                           alpha - g, beta - g) + g
+                        else:
+                            v = play(q, k1, wb, wp, lm, tv + cv, tm | c, ti, rem - cv, sw,
+                                     alpha, beta, live)
+                    elif last:
+                        g = WI[wp] * (TV + IDXV[ti])
+                        v = trick_node(wp, ti + 1, rem,
+                                       sweep_update(sw, tm | c, wp) if NSW else sw,
+                                       alpha - g, beta - g) + g
+                    else:
+                        v = play(q, k1, wb, wp, lm, tv, tm | c, ti, rem, sw, alpha, beta, live)
                     H[p] = h
                     if v < best:
                         best = v
+                        bestc = c
                         if v < beta:
                             beta = v
                             if alpha >= beta:
                                 break
+            if k == 0:
+                lead_best = bestc
             return best
 
+        def node_count():
+            return nodes
+
         self._trick_node = trick_node
+        self._node_count = node_count
         self._play = play
         self._child = child
         self._legal_of = legal_of
@@ -464,6 +614,10 @@ class Searcher:
         self._HASVAL = HASVAL
         self._candidates = candidates
         self._total_tricks = total_tricks
+
+    @property
+    def nodes(self) -> int:
+        return self._node_count()
 
     # ------------------------------------------------------------------ positions
     # A position is (hands, trick bits, leader, sweep status).
@@ -573,7 +727,7 @@ class Searcher:
         hi = shi if hi is None else min(hi, shi)
         if lo == hi:
             return lo
-        if not self.pb.is_tricks:
+        if not self.narrow:
             return self.value(pos, lo - 1, hi + 1, move)
         g = guess if guess is not None else (lo + hi + 1) // 2
         while lo < hi:
