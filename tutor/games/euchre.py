@@ -940,19 +940,22 @@ class State(base.HandState):
         n = self.players
         lines = [f"Euchre, {n} players, dealer {self.seat_name(self.dealer)}, "
                  f"phase {self.phase} ({PHASE_WORDS[self.phase]})"]
-        up = f"up-card {self.up_card}"
-        if self.turned_down is not None:
-            up += " (turned down)"
-        elif self.exchange:
-            up += f" ({self.exchange})"
-        info = [up]
+        info = []
+        if self.up_card is not None:
+            up = f"up-card {self.up_card}"
+            if self.turned_down is not None:
+                up += " (turned down)"
+            elif self.exchange:
+                up += f" ({self.exchange})"
+            info.append(up)
         if self.trump is not None:
             info.append(f"trump {self.trump.value}")
         if self.maker is not None:
             info.append(f"maker {self.seat_name(self.maker)}")
         if self.alone:
             info.append("alone " + ", ".join(self.seat_name(s) for s in self.alone))
-        lines.append("; ".join(info))
+        if info:
+            lines.append("; ".join(info))
         for s in range(n):
             mark = " (sits out)" if s not in self.active_seats else ""
             cards = " ".join(str(c) for c in self.hands[s]) or "-"
