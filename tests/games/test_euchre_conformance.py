@@ -214,7 +214,7 @@ def play_hand(rules, seed, views_every=1):
 
 
 # --------------------------------------------------------------------------- the runs
-HANDS = 45
+HANDS = 40
 
 
 @pytest.mark.parametrize("preset", PRESETS)
