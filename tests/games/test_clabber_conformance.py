@@ -93,11 +93,31 @@ def play_hand(state, rng, views_every_step):
         state.push(action)
         assert state.snapshot() == after
         check_conserved(state)
+        check_bell_timing(state, before)
         if views_every_step or rng.random() < 0.05:
             check_views(state)
         steps += 1
     check_views(state)
     return steps
+
+
+def exposed(snapshot, seat):
+    """Cards of ``seat`` played or shown, from a snapshot."""
+    cards = {c for _, plays, _ in snapshot["tricks"] for s, c in plays if s == seat}
+    cards |= {c for s, c in snapshot["trick"] if s == seat}
+    return cards | {c for m in snapshot["shown"][seat] for c in m.cards}
+
+
+def check_bell_timing(state, before):
+    """Rules 10: the bell is announced at the action that exposes the second of its cards."""
+    holder = state.bell_holder
+    if holder is None or not state.melds_on or state.trump is None:
+        return
+    bell = {Card(Rank.KING, state.trump), Card(Rank.QUEEN, state.trump)}
+    was = bell <= exposed(before, holder) if before["trump"] is not None else False
+    now = bell <= exposed(state.snapshot(), holder)
+    assert state.bell_announced == now or (state.is_over and state.outcome != "played")
+    assert before["bell_announced"] == was or before["trump"] is None
 
 
 def initial_hands(state):
