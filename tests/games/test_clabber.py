@@ -394,3 +394,18 @@ def test_rendering_html_extras_and_text():
     from tutor import render
     html = render.state_html(state)
     assert "Card points won" in html
+
+
+def test_5_5_deck_for_builds_chosen_hands_for_every_player_count():
+    two = clabber.deck_for({0: "AS KS QS JS 10S 9S", 1: "AH KH QH JH 10H 9H"}, dealer=1, players=2,
+                           held_back={0: "AD KD QD", 1: "AC KC QC"}, dead="JD 10D 9D JC 10C 9C")
+    state = clabber.new_hand(deck=two, dealer=1, players=2)
+    assert set(state.hands[0]) == set(parse_cards("AS KS QS JS 10S 9S"))
+    assert set(state.held_back[1]) == set(parse_cards("AC KC QC"))
+    assert state.upcard == C("JD") and set(state.dead) == set(parse_cards("JD 10D 9D JC 10C 9C"))
+    partial = clabber.deck_for({3: "AS KS"}, dealer=3)
+    state = clabber.new_hand(deck=partial, dealer=3)
+    assert {C("AS"), C("KS")} <= set(state.hands[3]) and state.upcard == C("KS")
+    six = clabber.deck_for({0: "JH JD JC JS", 5: "AH KH QH 9S"}, dealer=5, players=6)
+    state = clabber.new_hand(deck=six, dealer=5, players=6)
+    assert set(state.hands[0]) == set(parse_cards("JH JD JC JS")) and state.upcard == C("9S")
