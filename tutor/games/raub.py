@@ -391,6 +391,12 @@ class State(base.HandState):
                 return ("a misdeal can only be called after the deal and before the first decision "
                         "that follows it")
             return f"'{action.arg}' is not a seat: seats are 0 to {self.players - 1}"
+        if phase == "predeal" and verb not in ("muss", "pass_deal", "deal"):
+            return ("no card has been dealt yet: the dealer first chooses to deal, to pass the deal "
+                    "or to call Muss")
+        if phase == "blind" and verb not in ("raub", "stih", "look"):
+            return ("first the dealer makes his blind choice (Raub, Stih if a seven is face up, or "
+                    "look) before anyone sees a card")
         if verb == "muss":
             if phase != "predeal":
                 return "Muss is called by the dealer before the deal, never later"
