@@ -14,8 +14,8 @@ from fractions import Fraction
 import pytest
 
 from tutor import games
-from tutor.cards import Card, parse_card, parse_cards
-from tutor.errors import CardError, IllegalAction, PuzzleError, RulesError, TutorError
+from tutor.cards import parse_card, parse_cards
+from tutor.errors import CardError, IllegalAction, PuzzleError, RulesError
 from tutor.games import raub
 from tutor.games.actions import Action
 
