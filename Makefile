@@ -23,7 +23,7 @@ lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab lessons/
 
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -n 2 --nbval-lax -p no:cacheprovider tests lessons
+	$(BIN)/python -m pytest -n 2 --nbval --nbval-current-env -p no:cacheprovider tests lessons
 
 test-slow: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m slow tests

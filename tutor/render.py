@@ -169,3 +169,49 @@ class Hand:
 
     def _repr_html_(self) -> str:
         return hand_html(self.cards, self.title, self.highlight)
+
+
+# --------------------------------------------------------------------------- public facts
+_SUIT_WORDS = {"C": "♣ clubs", "D": "♦ diamonds", "H": "♥ hearts", "S": "♠ spades"}
+_SEAT_KEYS = {"maker", "declarer", "eldest", "chooser", "leader", "elder", "cutter", "meld_winner"}
+_SEATS_KEYS = {"alone", "sitting_out", "dropped", "active", "active_seats"}
+_NOT_FACTS = {"trick", "tricks", "hand_sizes", "tricks_won", "history", "leader", "active_seats",
+              "active", "sides", "events", "dealer", "hand_index", "attempt", "packets", "round",
+              "bid_round", "melds_resolved", "extra_hand", "dealer_holds_face_up"}
+
+
+def fact_text(key: str, value, seat_name) -> str:
+    """A public fact as words: suits and cards as symbols, seats by name."""
+    from .cards import parse_card
+    from .errors import CardError
+    if key in _SEAT_KEYS and isinstance(value, int):
+        return seat_name(value)
+    if key in _SEATS_KEYS and isinstance(value, (list, tuple)):
+        return ", ".join(seat_name(s) for s in value) or "—"
+    if isinstance(value, str):
+        if value in _SUIT_WORDS:
+            return _SUIT_WORDS[value]
+        if len(value) <= 3:
+            try:
+                return parse_card(value).symbol
+            except CardError:
+                return value
+        return value
+    if isinstance(value, Mapping):
+        return ", ".join(f"{seat_name(k) if isinstance(k, int) else k}: {fact_text('', v, seat_name)}"
+                         for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return " ".join(fact_text("", v, seat_name) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def view_facts(view, seat_name) -> list[tuple[str, str]]:
+    """The public facts of a view worth showing a player, as (label, text) pairs."""
+    facts = []
+    for key, value in view.public.items():
+        if key in _NOT_FACTS or value in (None, "", (), [], {}, False):
+            continue
+        facts.append((key.replace("_", " "), fact_text(key, value, seat_name)))
+    return facts

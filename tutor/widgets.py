@@ -8,46 +8,24 @@ actions to the state, which decides what is legal.
 from __future__ import annotations
 
 import html
-import re
 from typing import Mapping
 
 import ipywidgets as W
 
 from . import bots as bots_module
 from . import games, render
-from .cards import Card, parse_card
+from .cards import Card
 from .errors import TutorError
 from .games.actions import Action
 
 __all__ = ["PlayTable"]
-
-_CARD_TEXT = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
-_HIDDEN_PUBLIC_KEYS = {"trick", "tricks", "hand_sizes", "tricks_won", "history"}
-
-
-def _pretty(value) -> str:
-    """Public facts as text, with card and suit codes shown as symbols."""
-    if isinstance(value, Card):
-        return value.symbol
-    if isinstance(value, str):
-        if _CARD_TEXT.match(value):
-            return parse_card(value).symbol
-        if value in ("C", "D", "H", "S"):
-            return {"C": "♣ clubs", "D": "♦ diamonds", "H": "♥ hearts", "S": "♠ spades"}[value]
-        return value
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k}: {_pretty(v)}" for k, v in value.items())
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return " ".join(_pretty(v) for v in value) or "—"
-    return str(value)
-
 
 def action_label(action: Action) -> str:
     """Button text for an action: ``name H`` becomes ``Name ♥``, ``order_up`` ``Order up``."""
     words = [action.verb.replace("_", " ").capitalize()]
     words += [c.symbol for c in action.cards]
     if action.arg is not None:
-        words.append(_pretty(action.arg).split(" ")[0] if action.arg in "CDHS" else action.arg)
+        words.append(render.fact_text("", action.arg, str).split(" ")[0])
     return " ".join(words)
 
 
@@ -173,8 +151,7 @@ class PlayTable:
 
     def _table_html(self, view) -> str:
         parts = [render.view_html(view, self.state.seat_name)]
-        facts = [(k.replace("_", " "), _pretty(v)) for k, v in view.public.items()
-                 if k not in _HIDDEN_PUBLIC_KEYS and v not in (None, "", (), [], {})]
+        facts = render.view_facts(view, self.state.seat_name)
         if facts:
             rows = "".join(f"<tr><td class='tt-note'>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>"
                            for k, v in facts)

@@ -318,6 +318,10 @@ class HandState:
         raise NotImplementedError
 
     # -- display -----------------------------------------------------------------------
+    def __repr__(self) -> str:
+        turn = "over" if self.to_move is None else f"{self.seat_name(self.to_move)} to act"
+        return f"<{self.game.capitalize()} hand, dealer {self.seat_name(self.dealer)}: {self.phase}, {turn}>"
+
     def _repr_html_(self) -> str:
         from .. import render
         return render.state_html(self)

@@ -100,10 +100,15 @@ class TrickRules:
         follow = self.cards_of_suit(hand, led)
         if follow and card not in follow:
             what = "trumps" if led is self.trump else led.noun
-            extra = ""
+            notes = []
+            if trick[0].suit is not led:
+                notes.append(f"the {trick[0].name} that was led counts as a {_singular(led, self.trump)}")
             odd = [c for c in follow if c.suit is not led]
             if odd:
-                extra = f" (the {odd[0].name} counts as a {self.suit_of(odd[0]).noun[:-1]} here)"
+                notes.append(f"your {odd[0].name} counts as a {_singular(led, self.trump)}")
+            if card.suit is not None and card.suit is led and self.suit_of(card) is not led:
+                notes.append(f"your {card.name} is not a {led.noun[:-1]} here")
+            extra = f" ({'; '.join(notes)})" if notes else ""
             return f"{what.capitalize()} were led and you hold {what}: you must follow suit{extra}"
         if follow:
             return "trumps were led: you must beat the highest trump in the trick when you can"
@@ -137,3 +142,7 @@ class TrickRules:
                 return (2, self.order[c])
             return (1, self.order[c]) if s is led else (0, 0)
         return key(card) > key(other)
+
+
+def _singular(suit: Suit, trump: Suit | None) -> str:
+    return "trump" if suit is trump else suit.noun[:-1]
