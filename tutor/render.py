@@ -142,6 +142,10 @@ def view_html(view, seat_name=None) -> str:
     trick = public.get("trick") or []
     if trick:
         parts.append('<div class="tt-note">Trick in progress:</div>' + trick_html(trick, name))
+    from . import games
+    extras = getattr(games.module(view.game), "view_html_extras", None)
+    if extras is not None:
+        parts.extend(extras(view))
     return "<div>" + "".join(parts) + "</div>"
 
 

@@ -1223,3 +1223,10 @@ def new_match(seed=None, rules=None, players=None, dealer=None, **options) -> Lo
     if players not in (None, 4):
         raise RulesError("Lora is played by exactly four players")
     return LoraMatch(sys.modules[__name__], rules, seed=seed, players=None, dealer=dealer)
+
+
+def view_html_extras(view) -> list[str]:
+    """Pictures a seat's view needs beyond hands and tricks: the layout in the Lora contract."""
+    if view.public.get("contract") == "lora":
+        return [layout.public_layout_html(view.public)]
+    return []
