@@ -14,7 +14,7 @@ __all__ = ["Result", "solve", "can_reach", "to_problem"]
 DEFAULT_BUDGET = 20_000_000
 
 
-def to_problem(state_or_problem, hero=None) -> Problem:
+def to_problem(state_or_problem, hero=None, side=None) -> Problem:
     """A :class:`Problem` from a problem (returned as is) or from a play-phase game state."""
     if isinstance(state_or_problem, Problem):
         if hero is not None and hero not in [s for s, h in zip(state_or_problem.seats,
@@ -22,7 +22,7 @@ def to_problem(state_or_problem, hero=None) -> Problem:
             raise ValueError("a Problem already fixes the hero's side; build it for that hero")
         return state_or_problem
     from .adapters import problem_for
-    return problem_for(state_or_problem, hero)
+    return problem_for(state_or_problem, hero, side)
 
 
 @dataclass
@@ -68,14 +68,15 @@ def _internal(pb: Problem, value: int) -> int:
     return -future if pb.minimise else future
 
 
-def solve(state_or_problem, hero=None, budget=None, moves=True) -> Result:
+def solve(state_or_problem, hero=None, budget=None, moves=True, side=None) -> Result:
     """Solve a play-phase position double dummy.
 
     ``hero``: the seat whose side is optimised (default: the seat to move); ``budget``: a node
     budget (default 20 million); ``moves``: also value every legal move (else ``moves`` is
-    empty and only the position's value is searched).
+    empty and only the position's value is searched); ``side``: the seats playing with the
+    hero when not the game's own sides (e.g. a Raub defender alone).
     """
-    pb = to_problem(state_or_problem, hero)
+    pb = to_problem(state_or_problem, hero, side)
     sr = Searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
     pos = sr.root()
     lo, hi = sr.bounds(pos)
@@ -120,10 +121,10 @@ def solve(state_or_problem, hero=None, budget=None, moves=True) -> Result:
                   bounds=(value, value), hero=hero_seat, problem=pb, _searcher=sr)
 
 
-def can_reach(state_or_problem, target, hero=None, budget=None) -> bool:
+def can_reach(state_or_problem, target, hero=None, budget=None, side=None) -> bool:
     """Whether the hero's side can make sure of ``target`` in the game's units: a score of at
     least ``target``, or at most ``target`` for objectives the hero minimises (Lora)."""
-    pb = to_problem(state_or_problem, hero)
+    pb = to_problem(state_or_problem, hero, side)
     sr = Searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
     return sr.at_least(sr.root(), _internal(pb, target))
 

@@ -1,0 +1,218 @@
+"""The solver agrees with an exhaustive search that plays through each engine.
+
+The reference enumerates plays with the engine's own ``legal_actions()``/``push()``/``undo()``
+and scores the end with the engine's own results, so the engine is the authority on the rules.
+Endings are random: 2-4 cards per hand, 0-3 cards already in the trick.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor import games, solver
+from tutor.cards import DECKS, SUITS, format_cards
+
+LORA_TRICK_CONTRACTS = ("minimum", "maximum", "queens", "hearts", "jack_of_clubs",
+                        "king_hearts_last_trick", "king_hearts_sixth_trick", "king_of_hearts",
+                        "queens_libyan", "jack_of_clubs_libyan", "sixth_trick", "tricks")
+
+
+def engine_minimax(state, maximiser, score):
+    """(value, {action: value}) by plain enumeration through the engine; ``maximiser(seat)``
+    tells who maximises ``score(state)`` at the end."""
+    memo = {}
+
+    def key(st):
+        return (st.hands, st.trick, st.to_move, tuple(st.tricks))
+
+    def go(st):
+        if st.to_move is None:
+            return score(st)
+        k = key(st)
+        if k in memo:
+            return memo[k]
+        vals = []
+        for a in st.legal_actions():
+            st.push(a)
+            vals.append(go(st))
+            st.undo()
+        v = max(vals) if maximiser(st.to_move) else min(vals)
+        memo[k] = v
+        return v
+
+    moves = {}
+    for a in state.legal_actions():
+        state.push(a)
+        moves[a] = go(state)
+        state.undo()
+    best = (max if maximiser(state.to_move) else min)(moves.values())
+    return best, moves
+
+
+def _push_random(rng, state, k):
+    for _ in range(k):
+        state.push(rng.choice(state.legal_actions()))
+    return state
+
+
+def _compare(state, ref_value, ref_moves, **kw):
+    before = state.snapshot()
+    res = solver.solve(state, **kw)
+    assert state.snapshot() == before
+    assert res.exact
+    assert res.value == ref_value, (state, res.moves, ref_moves)
+    assert res.moves == ref_moves, (state, res.moves, ref_moves)
+
+
+# ---------------------------------------------------------------------------- Euchre
+def euchre_ending(rng):
+    deck = list(DECKS["24"])
+    rng.shuffle(deck)
+    per = rng.randint(2, 4)
+    alone = rng.choice([None, None, 0, 1, 2, 3, (0, 1), (2, 3), (1, 2)])
+    lone = () if alone is None else ((alone,) if isinstance(alone, int) else alone)
+    active = [s for s in range(4) if (s + 2) % 4 not in lone]
+    hands = {s: format_cards(deck[i * per:(i + 1) * per]) for i, s in enumerate(active)}
+    leader = rng.choice(active)
+    maker = lone[0] if lone else rng.randrange(4)
+    won = {}
+    done = 5 - per
+    for _ in range(done):
+        s = rng.choice(active)
+        won[s] = won.get(s, 0) + 1
+    state = games.position("euchre", hands=hands, trump=rng.choice(SUITS).value, leader=leader,
+                           alone=alone, maker=maker, tricks_won=won)
+    return _push_random(rng, state, rng.randint(0, min(3, len(active) - 1)))
+
+
+@pytest.mark.parametrize("seed", range(0, 400, 50))
+def test_euchre_solver_matches_engine_enumeration(seed):
+    for s in range(seed, seed + 50):
+        rng = random.Random(s)
+        state = euchre_ending(rng)
+        hero = rng.choice(state.active_seats)
+        side = {x for x in state.active_seats if x % 2 == hero % 2}
+        ref = engine_minimax(state, lambda seat: seat in side,
+                             lambda st: sum(st.tricks_won[x] for x in side))
+        _compare(state, *ref, hero=hero)
+
+
+# ---------------------------------------------------------------------------- Raub
+def raub_ending(rng):
+    players = rng.choice((2, 3, 4))
+    deck = list(DECKS["32"])
+    rng.shuffle(deck)
+    active = sorted(rng.sample(range(players), rng.randint(2, players))) if players > 2 \
+        else [0, 1]
+    per = rng.randint(2, 4)
+    declarer = rng.choice(active)
+    hands = {s: format_cards(deck[i * per:(i + 1) * per]) for i, s in enumerate(active)}
+    won = [0] * players
+    for _ in range(4 - per):
+        won[rng.choice(active)] += 1
+    state = games.position("raub", hands=hands, trump=rng.choice(SUITS).value, declarer=declarer,
+                           players=players, active=active, leader=rng.choice(active),
+                           tricks_won=won, must_overtrump=rng.random() < 0.5)
+    return _push_random(rng, state, rng.randint(0, min(3, len(active) - 1)))
+
+
+@pytest.mark.parametrize("seed", range(0, 400, 50))
+def test_raub_solver_matches_engine_enumeration(seed):
+    for s in range(seed, seed + 50):
+        rng = random.Random(s)
+        state = raub_ending(rng)
+        hero = rng.choice(state.active_seats)
+        if rng.random() < 0.5:
+            side = {hero}
+        elif hero == state.declarer:
+            side = {hero}
+        else:
+            side = {x for x in state.active_seats if x != state.declarer}
+        ref = engine_minimax(state, lambda seat: seat in side,
+                             lambda st: sum(st.tricks_won[x] for x in side))
+        _compare(state, *ref, hero=hero, side=side)
+
+
+# ---------------------------------------------------------------------------- Clabber
+def clabber_ending(rng):
+    from tutor.games import clabber
+    players = rng.choice((4, 4, 3, 2))
+    deck = list(DECKS["24"])
+    rng.shuffle(deck)
+    per = rng.randint(2, 4)
+    hands = {s: format_cards(deck[s * per:(s + 1) * per]) for s in range(players)}
+    state = games.position("clabber", hands=hands, trump=rng.choice(SUITS).value,
+                           leader=rng.randrange(players), players=players)
+    return _push_random(rng, state, rng.randint(0, min(3, players - 1)))
+
+
+def clabber_points_since(root_tricks, side):
+    from tutor.games import clabber
+
+    def score(st):
+        total = 0
+        for i, (_, cards, winner) in enumerate(st.tricks[root_tricks:]):
+            if winner in side:
+                total += sum(clabber.card_points(c, st.trump) for _, c in cards)
+                if root_tricks + i == len(st.tricks) - 1:
+                    total += clabber.LAST_TRICK_BONUS
+        return total
+    return score
+
+
+@pytest.mark.parametrize("seed", range(0, 400, 50))
+def test_clabber_solver_matches_engine_enumeration(seed):
+    for s in range(seed, seed + 50):
+        rng = random.Random(s)
+        state = clabber_ending(rng)
+        hero = rng.choice(state.active_seats)
+        side = ({x for x in state.active_seats if x % 2 == hero % 2} if state.players == 4
+                else {hero})
+        ref = engine_minimax(state, lambda seat: seat in side,
+                             clabber_points_since(len(state.tricks), side))
+        _compare(state, *ref, hero=hero)
+
+
+# ---------------------------------------------------------------------------- Lora
+def lora_ending(rng, contract, rules=None):
+    deck = list(DECKS["32"])
+    rng.shuffle(deck)
+    per = rng.randint(2, 4)
+    hands = {s: format_cards(deck[s * per:(s + 1) * per]) for s in range(4)}
+    rest = deck[4 * per:]
+    done = 8 - per
+    winners = [rng.randrange(4) for _ in range(done)]
+    if rng.random() < 0.3:
+        winners = [rng.randrange(4)] * done
+    won = {s: [] for s in range(4)}
+    for i, w in enumerate(winners):
+        won[w].extend(rest[4 * i:4 * i + 4])
+    counts = {s: winners.count(s) for s in range(4)}
+    state = games.position("lora", contract=contract, rules=rules,
+                           hands=hands, leader=rng.randrange(4),
+                           won={s: format_cards(c) for s, c in won.items() if c},
+                           tricks_won=counts, trick_winners=winners)
+    return _push_random(rng, state, rng.randint(0, 3))
+
+
+@pytest.mark.parametrize("contract", LORA_TRICK_CONTRACTS)
+def test_lora_solver_matches_engine_enumeration(contract):
+    for s in range(120):
+        rng = random.Random(s)
+        state = lora_ending(rng, contract)
+        hero = rng.randrange(4)
+        ref = engine_minimax(state, lambda seat: seat != hero,
+                             lambda st: st.result().points[hero])
+        _compare(state, *ref, hero=hero)
+
+
+def test_lora_jack_of_clubs_partner_matches_engine_enumeration():
+    for s in range(150):
+        rng = random.Random(s)
+        state = lora_ending(rng, "jack_of_clubs", rules={"jack_clubs_partner": True})
+        hero = rng.randrange(4)
+        ref = engine_minimax(state, lambda seat: seat != hero,
+                             lambda st: st.result().points[hero])
+        _compare(state, *ref, hero=hero)
