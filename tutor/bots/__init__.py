@@ -1,8 +1,13 @@
 """Bots: players that decide from what their seat may see (``state.view(seat)``), never from
-hidden cards.
+hidden cards, and hints that explain their decisions.
 
-    bot = bots.make("random", seat=2, seed=1)
+    bot = bots.make("expert", seat=2, seed=1)     # levels: "random", "basic", "expert"
     action = bot.choose(state.view(2))
+    h = bots.hint(state.view(0), level="expert")  # h.action, h.reason, h.alternatives, h.ladder
+
+``basic`` follows named rules of thumb (:data:`PRINCIPLES`); ``expert`` samples deals consistent
+with the view, solves them with :mod:`tutor.solver` and keeps the best average, within a time
+budget (``budget`` seconds, default 1).
 """
 
 from __future__ import annotations
@@ -12,23 +17,34 @@ import random
 from ..errors import TutorError
 from ..games.actions import Action
 from ..games.base import View
+from . import basic as _basic
+from . import expert as _expert
+from .basic import PRINCIPLES
+from .hints import Alternative, Hint, describe
 
-__all__ = ["Bot", "RandomBot", "make", "LEVELS"]
+__all__ = ["Bot", "RandomBot", "BasicBot", "ExpertBot", "make", "hint", "LEVELS", "Hint",
+           "Alternative", "PRINCIPLES", "describe"]
 
 
 class Bot:
-    """A player for one seat. Subclasses implement :meth:`choose`."""
+    """A player for one seat. Subclasses implement :meth:`advise` (or :meth:`choose`)."""
 
     level = ""
 
-    def __init__(self, seat: int, seed=None):
+    def __init__(self, seat: int, seed=None, **options):
         self.seat = seat
+        self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, view: View) -> Action:  # pragma: no cover - abstract
+    def choose(self, view: View) -> Action:
+        return self.advise(view).action
+
+    def advise(self, view: View) -> Hint:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _check(self, view: View) -> None:
+        if not isinstance(view, View):
+            raise TutorError("a bot decides from a seat's view: pass state.view(seat)")
         if view.seat != self.seat:
             raise TutorError(f"this bot plays seat {self.seat}, not seat {view.seat}")
         if view.to_move != self.seat or not view.legal:
@@ -44,14 +60,54 @@ class RandomBot(Bot):
         self._check(view)
         return self.rng.choice(list(view.legal))
 
+    def advise(self, view: View) -> Hint:
+        action = self.choose(view)
+        return Hint(action=action, reason=f"A random legal action: {describe(action)}.",
+                    principle="any legal action", ladder=(str(action),), level="random")
 
-LEVELS = {"random": RandomBot}
+
+class BasicBot(Bot):
+    """Named rules of thumb for every decision (see :data:`PRINCIPLES`)."""
+
+    level = "basic"
+
+    def advise(self, view: View) -> Hint:
+        self._check(view)
+        return _basic.advise(view)
 
 
-def make(level: str, seat: int, seed=None) -> Bot:
-    """A bot of the named level for ``seat``."""
+class ExpertBot(Bot):
+    """Samples deals consistent with the view and solves them, within ``budget`` seconds."""
+
+    level = "expert"
+
+    def __init__(self, seat: int, seed=None, budget: float | None = None, samples: int | None = None):
+        super().__init__(seat, seed)
+        self.budget = _expert.DEFAULT_BUDGET if budget is None else budget
+        self.samples = samples or _expert._MAX_SAMPLES
+
+    def advise(self, view: View) -> Hint:
+        self._check(view)
+        return _expert.advise(view, budget=self.budget, rng=self.rng, max_samples=self.samples)
+
+
+LEVELS = {"random": RandomBot, "basic": BasicBot, "expert": ExpertBot}
+
+
+def make(level: str, seat: int, seed=None, **options) -> Bot:
+    """A bot of the named level for ``seat`` (``budget=`` seconds for ``expert``)."""
     try:
         cls = LEVELS[level]
     except KeyError:
         raise TutorError(f"unknown bot level {level!r}; available: {', '.join(LEVELS)}") from None
-    return cls(seat, seed)
+    return cls(seat, seed, **options)
+
+
+def hint(view: View, level: str = "basic", budget: float | None = None, seed=0) -> Hint:
+    """Advice for the seat to move in ``view``: the action, the reason, the alternatives with
+    their values and the hint ladder. Deterministic for a given view, level and seed (the
+    expert's figures also depend on how many deals fit in the time budget)."""
+    if level == "random":
+        raise TutorError("the random level gives no hints; ask 'basic' or 'expert'")
+    bot = make(level, view.seat, seed=seed, **({"budget": budget} if level == "expert" else {}))
+    return bot.advise(view)

@@ -1,0 +1,145 @@
+"""The expert level: sample deals consistent with the view, solve each double dummy with
+:mod:`tutor.solver`, and choose the action with the best average in the game's own units.
+
+Anytime within a time budget (default 1 s): more time, more deals. When even one deal cannot be
+solved in the time (early Lora tricks, big layouts), it falls back on the basic rule and says
+so in its hint. Decisions the solver cannot value (bids, exchanges, melds) are taken by the
+basic rule, also said in the hint.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import defaultdict
+
+from ..errors import TutorError
+from ..games.base import View
+from . import basic, knowledge as K
+from .hints import Alternative, Hint, describe, ladder, reminder_for
+from .sampling import SamplingError, position_for, sample_hands
+
+__all__ = ["advise", "UNITS", "DEFAULT_BUDGET"]
+
+DEFAULT_BUDGET = 1.0
+UNITS = {"euchre": "tricks", "raub": "tricks", "clabber": "card points", "lora": "penalty points"}
+_NODE_RATE = 400_000      # nodes per second assumed before the first solve measures it
+_MAX_SAMPLES = 64
+
+
+def advise(view: View, budget: float | None = None, rng: random.Random | None = None,
+           max_samples: int = _MAX_SAMPLES) -> Hint:
+    """The expert's decision for ``view`` within ``budget`` seconds."""
+    start = time.perf_counter()
+    budget = DEFAULT_BUDGET if budget is None else float(budget)
+    rng = rng or random.Random(0)
+    base = basic.advise(view)
+    plays = [a for a in view.legal if a.verb == "play" and a.card is not None]
+    if len(view.legal) == 1:
+        return _relabel(base, "expert", ())
+    if view.phase != "play" or len(plays) != len(view.legal):
+        return _relabel(base, "expert", ("the expert level takes this decision by the basic rule: "
+                                         "the solver values card play only",))
+    solve = _solver_for(view)
+    if solve is None:
+        return _relabel(base, "expert", ("no solver for this contract: the basic rule decides",))
+    deadline = start + 0.85 * budget
+    know = K.read(view)
+    totals: dict = defaultdict(float)
+    samples = 0
+    failures = 0
+    rate = _NODE_RATE
+    minimise = False
+    while samples < max_samples:
+        now = time.perf_counter()
+        left = deadline - now
+        if left <= 0:
+            break
+        try:
+            hands = sample_hands(know, rng)
+            state = position_for(view, hands)
+        except (SamplingError, TutorError):
+            failures += 1
+            if failures > 3:
+                break
+            continue
+        t0 = time.perf_counter()
+        result = solve(state, view.seat, max(2_000, int(left * rate)))
+        spent = time.perf_counter() - t0
+        if result.nodes and spent > 0:
+            rate = max(50_000, int(result.nodes / spent))
+        if not result.exact or not result.moves:
+            failures += 1
+            break
+        minimise = view.game == "lora"   # Lora counts penalty points: the hero wants fewer
+        for action, value in result.moves.items():
+            totals[action] += value
+        samples += 1
+    if samples == 0:
+        return _relabel(base, "expert", ("no deal could be solved within the time budget: "
+                                         "the basic rule decides",))
+    legal = {a for a in view.legal}
+    means = {a: totals[a] / samples for a in totals if a in legal}
+    if not means:
+        return _relabel(base, "expert", ("the solver returned no legal card: the basic rule decides",))
+    pick = min if minimise else max
+    best_value = pick(means.values())
+    tied = [a for a, v in means.items() if abs(v - best_value) < 1e-9]
+    action = base.action if base.action in tied else sorted(tied)[0]
+    units = UNITS[view.game]
+    others = sorted((a for a in means if a != action), key=lambda a: means[a], reverse=not minimise)
+    figures = ", ".join(f"{describe(a)} {means[a]:.2f}" for a in others[:3])
+    what = "costs" if minimise else "takes" if units == "tricks" else "scores"
+    reason = (f"Over {samples} deal{'s' if samples != 1 else ''} consistent with what you have "
+              f"seen, {describe(action)} {what} {means[action]:.2f} {units} on average"
+              + (f"; {figures}" if figures else "") + ".")
+    if action == base.action:
+        principle = base.principle
+        idea = base.ladder[1] if len(base.ladder) > 2 else ""
+        reason += f" It is also the rule '{principle}'."
+    else:
+        principle = "count what each card brings over the likely deals"
+        idea = _idea(view, action)
+    notes = []
+    if samples < 8:
+        notes.append(f"only {samples} deal{'s' if samples != 1 else ''} solved within the time budget")
+    alts = tuple(Alternative(a, round(means[a], 2)) for a in others)
+    return Hint(action=action, reason=reason, principle=principle, alternatives=alts,
+                ladder=ladder(principle, idea, action), reminder=reminder_for(view, view.legal),
+                level="expert", units=units, notes=tuple(notes))
+
+
+def _idea(view: View, action) -> str:
+    tr = K.trick_rules(view)
+    card = action.card
+    if card is None:
+        return ""
+    if tr is not None and tr.is_trump(card):
+        return "Look at your trumps."
+    return f"Look at your {card.suit.noun}." if card.suit is not None else "Look at your hand."
+
+
+def _relabel(base: Hint, level: str, notes: tuple) -> Hint:
+    reason = base.reason
+    if notes:
+        reason = f"{reason} ({notes[0]})"
+    return Hint(action=base.action, reason=reason, principle=base.principle,
+                alternatives=base.alternatives, ladder=base.ladder, reminder=base.reminder,
+                level=level, units=base.units, notes=tuple(notes))
+
+
+def _solver_for(view: View):
+    from .. import solver
+    if view.game == "lora" and view.public.get("contract") == "lora":
+        try:
+            from ..solver.layout import solve_layout
+        except ImportError:  # pragma: no cover - the layout search is optional
+            return None
+        return lambda state, hero, nodes: solve_layout(state, hero=hero, budget=nodes)
+    if view.game == "lora":
+        from ..solver.adapters import lora_objective
+        try:
+            lora_objective(view.public.get("contract"), view.seat, view.rules)
+        except TutorError:
+            return None
+    return lambda state, hero, nodes: solver.solve(state, hero=hero, budget=nodes)
