@@ -19,13 +19,17 @@ LORA_TRICK_CONTRACTS = ("minimum", "maximum", "queens", "hearts", "jack_of_clubs
                         "queens_libyan", "jack_of_clubs_libyan", "sixth_trick", "tricks")
 
 
-def engine_minimax(state, maximiser, score):
+def engine_minimax(state, maximiser, score, history=None):
     """(value, {action: value}) by plain enumeration through the engine; ``maximiser(seat)``
-    tells who maximises ``score(state)`` at the end."""
+    tells who maximises ``score(state)`` at the end; ``history(state)`` summarises what of the
+    past the score depends on (positions with equal hands and summaries are searched once)."""
     memo = {}
+    root = len(state.tricks)
 
     def key(st):
-        return (st.hands, st.trick, st.to_move, tuple(st.tricks))
+        if history is None:
+            return (st.hands, st.trick, st.to_move, tuple(st.tricks))
+        return (st.hands, st.trick, st.to_move, history(st, root))
 
     def go(st):
         if st.to_move is None:
@@ -67,10 +71,10 @@ def _compare(state, ref_value, ref_moves, **kw):
 
 
 # ---------------------------------------------------------------------------- Euchre
-def euchre_ending(rng):
+def euchre_ending(rng, max_per=4):
     deck = list(DECKS["24"])
     rng.shuffle(deck)
-    per = rng.randint(2, 4)
+    per = rng.randint(2, max_per)
     alone = rng.choice([None, None, 0, 1, 2, 3, (0, 1), (2, 3), (1, 2)])
     lone = () if alone is None else ((alone,) if isinstance(alone, int) else alone)
     active = [s for s in range(4) if (s + 2) % 4 not in lone]
@@ -95,18 +99,19 @@ def test_euchre_solver_matches_engine_enumeration(seed):
         hero = rng.choice(state.active_seats)
         side = {x for x in state.active_seats if x % 2 == hero % 2}
         ref = engine_minimax(state, lambda seat: seat in side,
-                             lambda st: sum(st.tricks_won[x] for x in side))
+                             lambda st: sum(st.tricks_won[x] for x in side),
+                             lambda st, root: st.tricks_won)
         _compare(state, *ref, hero=hero)
 
 
 # ---------------------------------------------------------------------------- Raub
-def raub_ending(rng):
+def raub_ending(rng, max_per=4):
     players = rng.choice((2, 3, 4))
     deck = list(DECKS["32"])
     rng.shuffle(deck)
     active = sorted(rng.sample(range(players), rng.randint(2, players))) if players > 2 \
         else [0, 1]
-    per = rng.randint(2, 4)
+    per = rng.randint(2, max_per)
     declarer = rng.choice(active)
     hands = {s: format_cards(deck[i * per:(i + 1) * per]) for i, s in enumerate(active)}
     won = [0] * players
@@ -131,17 +136,18 @@ def test_raub_solver_matches_engine_enumeration(seed):
         else:
             side = {x for x in state.active_seats if x != state.declarer}
         ref = engine_minimax(state, lambda seat: seat in side,
-                             lambda st: sum(st.tricks_won[x] for x in side))
+                             lambda st: sum(st.tricks_won[x] for x in side),
+                             lambda st, root: st.tricks_won)
         _compare(state, *ref, hero=hero, side=side)
 
 
 # ---------------------------------------------------------------------------- Clabber
-def clabber_ending(rng):
+def clabber_ending(rng, max_per=4):
     from tutor.games import clabber
     players = rng.choice((4, 4, 3, 2))
     deck = list(DECKS["24"])
     rng.shuffle(deck)
-    per = rng.randint(2, 4)
+    per = rng.randint(2, max_per)
     hands = {s: format_cards(deck[s * per:(s + 1) * per]) for s in range(players)}
     state = games.position("clabber", hands=hands, trump=rng.choice(SUITS).value,
                            leader=rng.randrange(players), players=players)
@@ -170,16 +176,17 @@ def test_clabber_solver_matches_engine_enumeration(seed):
         hero = rng.choice(state.active_seats)
         side = ({x for x in state.active_seats if x % 2 == hero % 2} if state.players == 4
                 else {hero})
-        ref = engine_minimax(state, lambda seat: seat in side,
-                             clabber_points_since(len(state.tricks), side))
+        score = clabber_points_since(len(state.tricks), side)
+        ref = engine_minimax(state, lambda seat: seat in side, score,
+                             lambda st, root: score(st))
         _compare(state, *ref, hero=hero)
 
 
 # ---------------------------------------------------------------------------- Lora
-def lora_ending(rng, contract, rules=None):
+def lora_ending(rng, contract, rules=None, max_per=3):
     deck = list(DECKS["32"])
     rng.shuffle(deck)
-    per = rng.randint(2, 4)
+    per = rng.randint(2, max_per)
     hands = {s: format_cards(deck[s * per:(s + 1) * per]) for s in range(4)}
     rest = deck[4 * per:]
     done = 8 - per
@@ -197,22 +204,42 @@ def lora_ending(rng, contract, rules=None):
     return _push_random(rng, state, rng.randint(0, 3))
 
 
+def lora_history(st, root):
+    """Cards won per seat and the winner of each trick since the root: all Lora scores use."""
+    won = [set() for _ in range(4)]
+    for _, cards, winner in st.tricks[root:]:
+        won[winner].update(c for _, c in cards)
+    return (tuple(frozenset(w) for w in won), tuple(w for _, _, w in st.tricks[root:]))
+
+
 @pytest.mark.parametrize("contract", LORA_TRICK_CONTRACTS)
 def test_lora_solver_matches_engine_enumeration(contract):
-    for s in range(120):
+    for s in range(80):
         rng = random.Random(s)
         state = lora_ending(rng, contract)
         hero = rng.randrange(4)
         ref = engine_minimax(state, lambda seat: seat != hero,
-                             lambda st: st.result().points[hero])
+                             lambda st: st.result().points[hero], lora_history)
         _compare(state, *ref, hero=hero)
 
 
 def test_lora_jack_of_clubs_partner_matches_engine_enumeration():
-    for s in range(150):
+    for s in range(60):
         rng = random.Random(s)
         state = lora_ending(rng, "jack_of_clubs", rules={"jack_clubs_partner": True})
         hero = rng.randrange(4)
         ref = engine_minimax(state, lambda seat: seat != hero,
-                             lambda st: st.result().points[hero])
+                             lambda st: st.result().points[hero], lora_history)
+        _compare(state, *ref, hero=hero)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("contract", LORA_TRICK_CONTRACTS)
+def test_lora_solver_matches_engine_enumeration_four_cards(contract):
+    for s in range(1000, 1100):
+        rng = random.Random(s)
+        state = lora_ending(rng, contract, max_per=4)
+        hero = rng.randrange(4)
+        ref = engine_minimax(state, lambda seat: seat != hero,
+                             lambda st: st.result().points[hero], lora_history)
         _compare(state, *ref, hero=hero)

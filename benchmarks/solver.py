@@ -1,0 +1,139 @@
+"""Double-dummy solver benchmark: seeded random full deals from the start of play.
+
+    python benchmarks/solver.py                  # every game and Lora contract
+    python benchmarks/solver.py --game euchre --deals 500
+    python benchmarks/solver.py --moves          # also value every legal first move
+    python benchmarks/solver.py --dds            # Euchre against DDS (needs endplay)
+
+Prints, per game / contract: deals solved, median / p90 / max CPU time per solve and the median
+node count. Targets (issue 6): Euchre <= 1 ms median and <= 2.5 ms p90; Clabber <= 10 / 40 ms;
+every Lora trick contract with the hero on lead <= 100 / 400 ms; the layout contract from the
+first card <= 100 ms median. Times are CPU time (time.process_time) of one solve.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tutor import games, solver  # noqa: E402
+from tutor.cards import DECKS, SUITS, format_cards  # noqa: E402
+from tutor.solver.layout import solve_layout  # noqa: E402
+
+LORA_TRICK_CONTRACTS = ("minimum", "maximum", "queens", "hearts", "jack_of_clubs",
+                        "king_hearts_last_trick", "king_hearts_sixth_trick", "king_of_hearts",
+                        "queens_libyan", "jack_of_clubs_libyan", "sixth_trick", "tricks")
+
+
+def _deal(rng, deck, per, seats):
+    cards = list(deck)
+    rng.shuffle(cards)
+    return {s: format_cards(cards[i * per:(i + 1) * per]) for i, s in enumerate(seats)}
+
+
+def euchre_deal(seed):
+    rng = random.Random(seed)
+    hands = _deal(rng, DECKS["24"], 5, range(4))
+    return games.position("euchre", hands=hands, trump=rng.choice(SUITS).value, leader=1), None
+
+
+def clabber_deal(seed):
+    rng = random.Random(seed)
+    hands = _deal(rng, DECKS["24"], 6, range(4))
+    return games.position("clabber", hands=hands, trump=rng.choice(SUITS).value, leader=0), None
+
+
+def raub_deal(seed, players):
+    rng = random.Random(seed)
+    hands = _deal(rng, DECKS["32"], 4, range(players))
+    return games.position("raub", hands=hands, trump=rng.choice(SUITS).value, declarer=0,
+                          players=players), None
+
+
+def lora_deal(seed, contract):
+    rng = random.Random(seed)
+    hands = _deal(rng, DECKS["32"], 8, range(4))
+    state = games.position("lora", contract=contract, hands=hands, leader=0)
+    return state, 0
+
+
+def run(name, make, count, moves, layout=False):
+    times, nodes = [], []
+    exact = 0
+    for seed in range(count):
+        state, hero = make(seed)
+        t0 = time.process_time()
+        if layout:
+            res = solve_layout(state, hero=hero)
+        else:
+            res = solver.solve(state, hero=hero, moves=moves)
+        times.append(time.process_time() - t0)
+        nodes.append(res.nodes)
+        exact += res.exact
+    times.sort()
+    p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+    print(f"{name:<34} {exact:>5} {statistics.median(times) * 1e3:>9.2f} {p90 * 1e3:>9.2f} "
+          f"{times[-1] * 1e3:>9.1f} {statistics.median(nodes):>10.0f}", flush=True)
+
+
+def calibrate() -> float:
+    """CPU microseconds for a million simple loop steps, to compare machines and loads."""
+    t0 = time.process_time()
+    x = 0
+    for i in range(1_000_000):
+        x = (x ^ i) & 0xFFFF
+    return (time.process_time() - t0) * 1e3
+
+
+def dds_compare(count):
+    try:
+        import endplay  # noqa: F401
+    except ImportError:
+        print("endplay is not installed: no DDS comparison (pip install endplay)")
+        return
+    print("DDS comparison is not implemented in this version")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="all",
+                    help="euchre, clabber, raub, lora, layout or all")
+    ap.add_argument("--deals", type=int, default=None, help="deals per line (default per game)")
+    ap.add_argument("--contract", default=None, help="only this Lora contract")
+    ap.add_argument("--moves", action="store_true", help="value every legal first move too")
+    ap.add_argument("--dds", action="store_true", help="compare Euchre with DDS (endplay)")
+    args = ap.parse_args(argv)
+    if args.dds:
+        dds_compare(args.deals or 100)
+        return
+    want = args.game
+    print(f"calibration: 1M loop steps = {calibrate():.0f} ms CPU")
+    print(f"{'game / objective':<34} {'deals':>5} {'median ms':>9} {'p90 ms':>9} {'max ms':>9} "
+          f"{'med nodes':>10}   ({'value of every first move' if args.moves else 'value only'})")
+    if want in ("all", "euchre"):
+        run("euchre, leader's side tricks", euchre_deal, args.deals or 500, args.moves)
+    if want in ("all", "clabber"):
+        run("clabber, leader's side points", clabber_deal, args.deals or 100, args.moves)
+    if want in ("all", "raub"):
+        for players in (2, 3, 4):
+            run(f"raub {players} players, declarer", lambda s, p=players: raub_deal(s, p),
+                args.deals or 300, args.moves)
+    if want in ("all", "lora"):
+        for contract in LORA_TRICK_CONTRACTS:
+            if args.contract and contract != args.contract:
+                continue
+            run(f"lora {contract}, hero on lead", lambda s, c=contract: lora_deal(s, c),
+                args.deals or 20, args.moves)
+    if want in ("all", "layout", "lora"):
+        run("lora layout, from the first card", lambda s: lora_deal(s, "lora"),
+            args.deals or 20, True, layout=True)
+
+
+if __name__ == "__main__":
+    main()

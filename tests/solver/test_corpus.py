@@ -1,0 +1,37 @@
+"""Positions with known double-dummy values (the rules files' mini-puzzles and our own)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tutor import games, solver
+
+CORPUS = json.loads((Path(__file__).parent / "data" / "corpus.json").read_text())
+
+
+def _state(entry):
+    spec = dict(entry["position"])
+    spec["hands"] = {int(s): c for s, c in spec["hands"].items()}
+    for key in ("won", "tricks_won"):
+        if isinstance(spec.get(key), dict):
+            spec[key] = {int(s): v for s, v in spec[key].items()}
+    return games.position(entry["game"], **spec)
+
+
+@pytest.mark.parametrize("entry", CORPUS, ids=[e["name"] for e in CORPUS])
+def test_corpus_position(entry):
+    state = _state(entry)
+    side = entry.get("side")
+    hero = entry.get("hero", side[0] if side else None)
+    res = solver.solve(state, hero=hero, side=side)
+    assert res.exact
+    assert res.value == entry["value"]
+    for action, value in entry.get("moves", {}).items():
+        assert res.moves[state.parse_action(action)] == value, action
+    if "moves" in entry:
+        assert len(res.moves) == len(entry["moves"])
+    # the boolean query answers the puzzle form of the same question
+    assert solver.can_reach(state, entry["value"], hero=hero, side=side)
