@@ -103,11 +103,13 @@ def make(level: str, seat: int, seed=None, **options) -> Bot:
     return cls(seat, seed, **options)
 
 
-def hint(view: View, level: str = "basic", budget: float | None = None, seed=0) -> Hint:
+def hint(view: View, level: str = "basic", budget: float | None = None, seed=0,
+         samples: int | None = None) -> Hint:
     """Advice for the seat to move in ``view``: the action, the reason, the alternatives with
     their values and the hint ladder. Deterministic for a given view, level and seed (the
     expert's figures also depend on how many deals fit in the time budget)."""
     if level == "random":
         raise TutorError("the random level gives no hints; ask 'basic' or 'expert'")
-    bot = make(level, view.seat, seed=seed, **({"budget": budget} if level == "expert" else {}))
+    options = {"budget": budget, "samples": samples} if level == "expert" else {}
+    bot = make(level, view.seat, seed=seed, **options)
     return bot.advise(view)

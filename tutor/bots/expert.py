@@ -22,8 +22,10 @@ from .sampling import SamplingError, position_for, sample_hands
 __all__ = ["advise", "UNITS", "DEFAULT_BUDGET"]
 
 DEFAULT_BUDGET = 1.0
-UNITS = {"euchre": "tricks", "raub": "tricks", "clabber": "card points", "lora": "penalty points"}
-_NODE_RATE = 400_000      # nodes per second assumed before the first solve measures it
+UNITS = {"euchre": "points", "raub": "points off your score", "clabber": "card points",
+         "lora": "penalty points"}
+_NODE_RATE = 150_000      # nodes per second assumed before a solve measures it
+_rates: dict[str, float] = {}   # measured search speed per game, kept between decisions
 _MAX_SAMPLES = 64
 
 
@@ -48,8 +50,10 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     totals: dict = defaultdict(float)
     samples = 0
     failures = 0
-    rate = _NODE_RATE
+    rate = _rates.get(view.game, _NODE_RATE)
     minimise = False
+    to_units = _units_of(view)
+    solver_error = ""
     while samples < max_samples:
         now = time.perf_counter()
         left = deadline - now
@@ -64,17 +68,25 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
                 break
             continue
         t0 = time.perf_counter()
-        result = solve(state, view.seat, max(2_000, int(left * rate)))
+        # a safety margin: a search that outruns its node budget is wasted time
+        try:
+            result = solve(state, view.seat, max(2_000, int(0.8 * left * rate)))
+        except Exception as err:  # a solver fault must not stop a game: fall back, say so
+            solver_error = f"{type(err).__name__}: {err}"
+            break
         spent = time.perf_counter() - t0
-        if result.nodes and spent > 0:
-            rate = max(50_000, int(result.nodes / spent))
+        if result.nodes > 1_000 and spent > 0:
+            rate = max(30_000, int(result.nodes / spent))
+            _rates[view.game] = 0.7 * _rates.get(view.game, rate) + 0.3 * rate
         if not result.exact or not result.moves:
             failures += 1
             break
         minimise = view.game == "lora"   # Lora counts penalty points: the hero wants fewer
         for action, value in result.moves.items():
-            totals[action] += value
+            totals[action] += to_units(value)
         samples += 1
+    if solver_error:
+        return _relabel(base, "expert", (f"the solver failed ({solver_error}): the basic rule decides",))
     if samples == 0:
         return _relabel(base, "expert", ("no deal could be solved within the time budget: "
                                          "the basic rule decides",))
@@ -89,7 +101,7 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     units = UNITS[view.game]
     others = sorted((a for a in means if a != action), key=lambda a: means[a], reverse=not minimise)
     figures = ", ".join(f"{describe(a)} {means[a]:.2f}" for a in others[:3])
-    what = "costs" if minimise else "takes" if units == "tricks" else "scores"
+    what = "costs" if minimise else "is worth"
     reason = (f"Over {samples} deal{'s' if samples != 1 else ''} consistent with what you have "
               f"seen, {describe(action)} {what} {means[action]:.2f} {units} on average"
               + (f"; {figures}" if figures else "") + ".")
@@ -142,4 +154,35 @@ def _solver_for(view: View):
             lora_objective(view.public.get("contract"), view.seat, view.rules)
         except TutorError:
             return None
+    if view.game == "raub":
+        # each Raub player is scored on his own tricks: he plays for himself
+        return lambda state, hero, nodes: solver.solve(state, hero=hero, budget=nodes, side={hero})
     return lambda state, hero, nodes: solver.solve(state, hero=hero, budget=nodes)
+
+
+def _units_of(view: View):
+    """Solver figures (tricks for the hero's side) -> the game's score for the hero."""
+    pub = view.public
+    seat = view.seat
+    if view.game == "euchre" and view.players == 4 and pub.get("maker") is not None:
+        from ..games import euchre
+        maker = int(pub["maker"])
+        alone = set(pub.get("alone") or ())
+        maker_alone = any(s % 2 == maker % 2 for s in alone)
+        defender_alone = any(s % 2 != maker % 2 for s in alone)
+        ours = maker % 2 == seat % 2
+
+        def euchre_points(tricks):
+            makers = tricks if ours else 5 - tricks
+            who, pts, _ = euchre.score_hand(makers, maker_alone, defender_alone, view.rules)
+            return pts if (who == "makers") == ours else -pts
+        return euchre_points
+    if view.game == "raub" and pub.get("declarer") is not None:
+        declarer = int(pub["declarer"])
+        need = int(pub.get("need") or 2) if seat == declarer else 1
+        fail = 4 if seat == declarer else 2
+
+        def raub_points(tricks):
+            return tricks if tricks >= need else -fail
+        return raub_points
+    return lambda value: value

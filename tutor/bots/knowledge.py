@@ -163,6 +163,8 @@ def read(view: View) -> Knowledge:
     elif game == "lora":
         _lora(view, know, excluded)
     for s in list(known):
+        # a shown card the seat has since shown it cannot hold was discarded
+        known[s] -= excluded.get(s, set())
         known[s] -= played
         known[s] -= set(hand)
         if s == seat or not known[s]:
@@ -172,7 +174,7 @@ def read(view: View) -> Knowledge:
     for s in known:
         out -= known[s]
     know.known = {s: frozenset(cs) for s, cs in known.items()}
-    know.excluded = {s: frozenset(cs - known.get(s, set())) for s, cs in excluded.items() if s != seat}
+    know.excluded = {s: frozenset(cs) for s, cs in excluded.items() if s != seat}
     know.voids = {s: frozenset(v) for s, v in voids.items()}
     know.out_of_play = frozenset(out)
     return know

@@ -128,6 +128,9 @@ def position_for(view: View, hands: dict[int, tuple[Card, ...]], trump=None, lea
         won = {s: [] for s in range(4)}
         for _, plays, winner in tricks:
             won[winner].extend(c for _, c in plays)
+        if not tricks:   # a puzzle position: earlier tricks are not on record
+            return mod.position(contract=contract, hands=hands, leader=lead, trick=cards,
+                                rules=view.rules, dealer=view.dealer)
         return mod.position(contract=contract, hands=hands, leader=lead, trick=cards,
                             rules=view.rules, dealer=view.dealer,
                             won={s: cs for s, cs in won.items() if cs},
