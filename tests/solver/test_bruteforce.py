@@ -131,3 +131,13 @@ def test_budget_gives_an_inexact_result_instead_of_running_on():
     assert not res.exact
     lo, hi = res.bounds
     assert 0 <= lo <= hi <= 8
+
+
+def test_null_window_driver_matches_brute_force(monkeypatch):
+    """The MTD (null-window) driver gives the same values as the full-window one."""
+    from tutor.solver import search
+    monkeypatch.setattr(search, "MTD_RANGE", 10_000)
+    for seed in range(40_000, 40_300):
+        _check(seed, "plain")
+    for seed in range(40_000, 40_100):
+        _check(seed, "euchre")

@@ -243,3 +243,46 @@ def test_lora_solver_matches_engine_enumeration_four_cards(contract):
         ref = engine_minimax(state, lambda seat: seat != hero,
                              lambda st: st.result().points[hero], lora_history)
         _compare(state, *ref, hero=hero)
+
+
+# ---------------------------------------------------------------------------- Lora layout
+def layout_ending(rng, rules=None):
+    """A random layout position: start rank, some cards laid, 1-4 cards in each hand."""
+    from tutor.cards import Card
+    from tutor.games.lora_layout import CYCLE
+    r0 = rng.choice(CYCLE)
+    order = CYCLE[CYCLE.index(r0):] + CYCLE[:CYCLE.index(r0)]
+    while True:
+        piles = [rng.randint(0, 8) for _ in range(4)]
+        left = 32 - sum(piles)
+        if 6 <= left <= 12 and any(piles):
+            break
+    laid = [Card(order[i], s) for s, n in zip(SUITS, piles) for i in range(n)]
+    rest = [c for c in DECKS["32"] if c not in laid]
+    rng.shuffle(rest)
+    cuts = sorted(rng.sample(range(1, left), 3))
+    parts = [rest[a:b] for a, b in zip([0] + cuts, cuts + [left])]
+    hands = {s: format_cards(parts[s]) for s in range(4)}
+    return games.position("lora", contract="lora", rules=rules, hands=hands,
+                          laid=format_cards(laid), start_rank=r0.char, to_move=rng.randrange(4))
+
+
+@pytest.mark.parametrize("rules", [None, "libyan"])
+def test_lora_layout_solver_matches_engine_enumeration(rules):
+    from tutor.solver.layout import solve_layout
+    for s in range(60):
+        rng = random.Random(s)
+        state = layout_ending(rng, rules)
+        hero = rng.randrange(4)
+        ref_value, ref_moves = engine_minimax(
+            state, lambda seat: seat != hero, lambda st: st.result().points[hero],
+            lambda st, root: st.passes)
+        res = solve_layout(state, hero=hero)
+        assert res.exact
+        assert res.value == ref_value
+        assert res.moves == ref_moves
+        # the principal variation reaches the value through the engine
+        st = state.copy()
+        for action in res.line:
+            st.apply(action)
+        assert st.is_over and st.result().points[hero] == res.value

@@ -19,6 +19,12 @@ __all__ = ["solve_layout"]
 
 
 class _Layout:
+    """Memoised minimax over (piles, player on move, hero's passes) for one deal.
+
+    Piles and hand sizes are packed four bits per suit / seat into ints; the value is the
+    hero's final score.
+    """
+
     def __init__(self, state, hero, budget):
         from ..games.lora_layout import CYCLE
         self.cycle = CYCLE
@@ -32,82 +38,98 @@ class _Layout:
         self.budget = budget
         self.nodes = 0
         self.owner = {c: s for s in range(4) for c in state.hands[s]}
-        self.memo: dict = {}
-        self.need = {}
+        self.searches = {}
 
-    def needs_for(self, r0):
-        table = self.need.get(r0)
-        if table is None:
-            i = self.cycle.index(r0)
-            order = self.cycle[i:] + self.cycle[:i]
-            table = tuple(tuple(self.owner.get(Card(rank, suit)) for rank in order) + (None,)
-                          for suit in SUITS)
-            self.need[r0] = table
-        return table
-
-    def final(self, r0, out, card, sizes, hp):
-        mult = 2 if self.double and card.rank == r0 else 1
+    def final(self, out, first_rank, sizes, hp):
+        """The hero's score when ``out`` goes out (with a card of the start rank if
+        ``first_rank``); ``sizes`` packed."""
+        mult = 2 if self.double and first_rank else 1
         if out == self.hero:
             return self.out_points + (mult * self.pass_points * hp if self.pays_passes else 0)
-        return mult * (self.card_points * sizes[self.hero] + self.pass_points * hp)
+        return mult * (self.card_points * ((sizes >> (4 * self.hero)) & 15)
+                       + self.pass_points * hp)
 
-    def moves(self, r0, piles, p):
-        need = self.needs_for(r0)
-        return [s for s in range(4) if need[s][piles[s]] == p]
+    def search(self, r0):
+        """The value function for start rank ``r0``: value(piles, p, sizes, hp)."""
+        fn = self.searches.get(r0)
+        if fn is not None:
+            return fn
+        i = self.cycle.index(r0)
+        order = self.cycle[i:] + self.cycle[:i]
+        NEED = tuple(tuple(self.owner.get(Card(rank, suit), -1) for rank in order) + (-1,)
+                     for suit in SUITS)
+        memo = {}
+        hero = self.hero
+        final = self.final
+        track_passes = bool(self.pass_points)
+        budget = self.budget
+        layout = self
 
-    def value(self, r0, piles, p, sizes, hp):
-        """The hero's final score from here under best play."""
-        key = (r0, piles, p, hp if self.pass_points else 0)
-        memo = self.memo
-        v = memo.get(key)
-        if v is not None:
-            return v
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise BudgetExceeded()
-        suits = self.moves(r0, piles, p)
-        nxt = (p + 1) % 4
-        if not suits:
-            v = self.value(r0, piles, nxt, sizes, hp + (1 if p == self.hero else 0))
-        else:
-            vals = [self.after(r0, piles, p, sizes, hp, s) for s in suits]
-            v = min(vals) if p == self.hero else max(vals)
-        memo[key] = v
-        return v
+        def value(piles, p, sizes, hp):
+            key = piles | (p << 16) | ((hp if track_passes else 0) << 18)
+            v = memo.get(key)
+            if v is not None:
+                return v
+            layout.nodes += 1
+            if layout.nodes > budget:
+                raise BudgetExceeded()
+            nxt = (p + 1) & 3
+            best = None
+            for s in (0, 1, 2, 3):
+                count = (piles >> (4 * s)) & 15
+                if NEED[s][count] != p:
+                    continue
+                left = sizes - (1 << (4 * p))
+                if not (left >> (4 * p)) & 15:
+                    x = final(p, count == 0, left, hp)
+                else:
+                    x = value(piles + (1 << (4 * s)), nxt, left, hp)
+                if best is None or (x < best if p == hero else x > best):
+                    best = x
+            if best is None:
+                best = value(piles, nxt, sizes, hp + (1 if p == hero else 0))
+            memo[key] = best
+            return best
 
-    def after(self, r0, piles, p, sizes, hp, s):
-        order = self.cycle.index(r0)
-        card = Card(self.cycle[(order + piles[s]) % 8], SUITS[s])
-        new_piles = piles[:s] + (piles[s] + 1,) + piles[s + 1:]
-        new_sizes = sizes[:p] + (sizes[p] - 1,) + sizes[p + 1:]
-        if new_sizes[p] == 0:
-            return self.final(r0, p, card, new_sizes, hp)
-        return self.value(r0, new_piles, (p + 1) % 4, new_sizes, hp)
+        self.searches[r0] = value
+        return value
 
-    # -- root -----------------------------------------------------------------------
-    def root_moves(self, state):
-        """{action: (r0, piles, sizes, hp, next mover or None, terminal value or None)}."""
+    def root_values(self, state) -> dict:
+        """Every legal action of the player on move -> the hero's final score."""
         p = state.to_move
-        hp = state.passes[self.hero] if state.passes else 0
-        sizes = tuple(len(h) for h in state.hands)
-        piles = tuple(state.piles)
+        hero = self.hero
+        hp = state.passes[hero] if state.passes else 0
+        sizes = 0
+        for seat in range(4):
+            sizes |= len(state.hands[seat]) << (4 * seat)
+        piles = 0
+        for s in range(4):
+            piles |= state.piles[s] << (4 * s)
+        left = sizes - (1 << (4 * p))
+        gone = not (left >> (4 * p)) & 15
         out = {}
         if state.start_rank is None:
             for card in state.hands[p]:
-                new_piles = tuple(1 if s is card.suit else 0 for s in SUITS)
-                new_sizes = sizes[:p] + (sizes[p] - 1,) + sizes[p + 1:]
-                out[Play(card)] = (card.rank, new_piles, new_sizes, hp, p)
+                if gone:
+                    out[Play(card)] = self.final(p, True, left, hp)
+                else:
+                    out[Play(card)] = self.search(card.rank)(1 << (4 * card.suit.index),
+                                                             (p + 1) % 4, left, hp)
             return out
         r0 = state.start_rank
-        suits = self.moves(r0, piles, p)
-        if not suits:
-            out[Pass()] = (r0, piles, sizes, hp + (1 if p == self.hero else 0), None)
-        for s in suits:
-            order = self.cycle.index(r0)
-            card = Card(self.cycle[(order + piles[s]) % 8], SUITS[s])
-            new_piles = piles[:s] + (piles[s] + 1,) + piles[s + 1:]
-            new_sizes = sizes[:p] + (sizes[p] - 1,) + sizes[p + 1:]
-            out[Play(card)] = (r0, new_piles, new_sizes, hp, p)
+        i = self.cycle.index(r0)
+        order = self.cycle[i:] + self.cycle[:i]
+        value = self.search(r0)
+        for s, suit in enumerate(SUITS):
+            count = (piles >> (4 * s)) & 15
+            if count < 8 and self.owner.get(Card(order[count], suit)) == p:
+                card = Card(order[count], suit)
+                if gone:
+                    out[Play(card)] = self.final(p, count == 0, left, hp)
+                else:
+                    out[Play(card)] = value(piles + (1 << (4 * s)), (p + 1) % 4, left, hp)
+        if not out:
+            out[Pass()] = value(piles, (p + 1) % 4, sizes, hp + (1 if p == hero else 0))
         return out
 
 
@@ -121,13 +143,7 @@ def _check(state):
 
 
 def _values(sr, state) -> dict:
-    out = {}
-    for action, (r0, piles, sizes, hp, mover) in sr.root_moves(state).items():
-        if mover is not None and sizes[mover] == 0:
-            out[action] = sr.final(r0, mover, action.card, sizes, hp)
-        else:
-            out[action] = sr.value(r0, piles, (state.to_move + 1) % 4, sizes, hp)
-    return out
+    return sr.root_values(state)
 
 
 def solve_layout(state, hero=None, budget=None, moves=True) -> Result:

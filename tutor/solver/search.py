@@ -17,6 +17,7 @@ hero's side maximises; ``minimise`` problems are negated). Techniques:
 
 from __future__ import annotations
 
+from . import hotpath
 from .problem import NOBODY, SPLIT, Problem
 
 __all__ = ["Searcher", "BudgetExceeded", "INF"]
@@ -56,6 +57,7 @@ def _compress(x: int, n: int, width: int) -> int:
 
 _NORM_CACHE: dict = {}
 _TOPS_CACHE: dict = {}
+_TOPSALL_CACHE: dict = {}
 
 
 def _compress_bytes(x: bytes) -> bytes:
@@ -88,7 +90,7 @@ class Searcher:
         self.budget = budget
         self.tt: dict = {}
         # small value ranges (trick counts, Lora penalties) are searched with null windows
-        for cache in (_NORM_CACHE, _TOPS_CACHE):
+        for cache in (_NORM_CACHE, _TOPS_CACHE, _TOPSALL_CACHE):
             if sum(len(v) for v in cache.values()) > 2_000_000:
                 cache.clear()
         self._build()
@@ -316,130 +318,6 @@ class Searcher:
                 v += sweep_bonus(sweep_update(sw, tm, wpos))
             return v
 
-        def trick_node(leader, ti, rem, sw, alpha, beta):
-            nonlocal nodes, lead_best
-            h = H[leader]
-            if not h:
-                return sweep_bonus(sw) if NSW else 0
-            if h & (h - 1) == 0:
-                nodes += 1
-                return last_trick(leader, ti, sw)
-            if nodes > budget:
-                raise BudgetExceeded()
-            live = 0
-            for x in H:
-                live |= x
-            lo, hi = static_bounds(rem, h.bit_count(), ti, sw, live)
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            key = key_of(leader, sw)
-            e = TT.get(key)
-            hint = 0
-            if e is not None:
-                if e[0] > lo:
-                    lo = e[0]
-                    if lo >= beta:
-                        return lo
-                if e[1] < hi:
-                    hi = e[1]
-                    if hi <= alpha:
-                        return hi
-                if lo == hi:
-                    return lo
-                hint = e[2] & h
-            a = alpha if alpha > lo else lo
-            b = beta if beta < hi else hi
-            lead_best = hint
-            v = play(leader, 0, 0, leader, 0, 0, 0, ti, rem, sw, a, b, live)
-            if v <= a:
-                if v < hi:
-                    hi = v
-            elif v >= b:
-                if v > lo:
-                    lo = v
-            else:
-                lo = hi = v
-            TT[key] = (lo, hi, lead_best)
-            return v
-
-        def order(p, k, cand, h, wbit, wpos, ledm, live):
-            """Candidate cards of p in search order."""
-            des = DES[p]
-            out = []
-            if k == 0:
-                if lead_best & cand:
-                    out.append(lead_best)
-                    cand ^= lead_best
-                if LEAD_WANTS_WIN[p]:
-                    # top live card of its suit first (a sure winner unless ruffed), high first
-                    rest = cand
-                    others = live & ~h
-                    m = cand
-                    while m:
-                        c = 1 << (m.bit_length() - 1)
-                        m ^= c
-                        if not (others & SUITM[(c.bit_length() - 1) >> SH] & ~((c << 1) - 1)):
-                            out.append(c)
-                            rest ^= c
-                    while rest:
-                        c = rest & -rest
-                        rest ^= c
-                        out.append(c)
-                else:
-                    # lowest cards first, by rank inside the suit
-                    m = cand
-                    tmp = []
-                    while m:
-                        c = m & -m
-                        m ^= c
-                        tmp.append((((c.bit_length() - 1) & RANKMASK), c))
-                    tmp.sort(reverse=LEAD_HIGH[p])
-                    out += [c for _, c in tmp]
-                return out
-            winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
-            losers = cand ^ winners
-            mine = des[p]
-            theirs = des[wpos]
-            if mine > theirs:
-                # win as cheaply as possible, else throw the lowest
-                while winners:
-                    c = winners & -winners
-                    winners ^= c
-                    out.append(c)
-                while losers:
-                    c = losers & -losers
-                    losers ^= c
-                    out.append(c)
-            elif mine < theirs:
-                # duck with the highest card that still loses, else win high
-                while losers:
-                    c = 1 << (losers.bit_length() - 1)
-                    losers ^= c
-                    out.append(c)
-                while winners:
-                    c = 1 << (winners.bit_length() - 1)
-                    winners ^= c
-                    out.append(c)
-            elif LEAD_WANTS_WIN[p] or OPP_AFTER[p][k]:
-                # a friend wins: keep the high cards (or stay under an opponent still to play)
-                while losers:
-                    c = losers & -losers
-                    losers ^= c
-                    out.append(c)
-                while winners:
-                    c = winners & -winners
-                    winners ^= c
-                    out.append(c)
-            else:
-                # a friend wins and nobody else can take it over: shed the high cards
-                while cand:
-                    c = 1 << (cand.bit_length() - 1)
-                    cand ^= c
-                    out.append(c)
-            return out
-
         def legal_of(h, k, wbit, ledm):
             if k == 0:
                 return h
@@ -457,152 +335,29 @@ class Searcher:
                 return (t & ~((wbit << 1) - 1)) or t
             return t
 
-        def child(p, k, c, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live):
-            """Value after p plays c (p's hand already updated by the caller)."""
-            if k == 0:
-                wbit = c
-                wpos = p
-                ledm = SUITM[(c.bit_length() - 1) >> SH]
-            elif c & (ledm | TRUMP) and c > wbit:
-                wbit = c
-                wpos = p
-            if HASVAL:
-                cv = VAL.get(c, 0)
-                tv += cv
-                rem -= cv
-            if k + 1 == n:
-                g = WI[wpos] * (tv + TV + IDXV[ti])
-                if NSW:
-                    sw = sweep_update(sw, tm | c, wpos)
-                return trick_node(wpos, ti + 1, rem, sw, alpha - g, beta - g) + g
-            return play(NEXT[p], k + 1, wbit, wpos, ledm, tv, tm | c, ti, rem, sw, alpha, beta,
-                        live)
+        def tops_full(h, live):
+            return candidates(h, h, live)
 
-        def play(p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live):
-            nonlocal nodes, lead_best
-            nodes += 1
-            h = H[p]
-            # the follow obligation
-            if k == 0:
-                legal = h
-            else:
-                legal = h & ledm
-                if legal:
-                    if OTL and ledm == TRUMP:
-                        legal = (legal & ~((wbit << 1) - 1)) or legal
-                elif VOIDANY:
-                    legal = h
-                else:
-                    legal = h & TRUMP
-                    if not legal:
-                        legal = h
-                    elif VOIDOVER and wbit & TRUMP:
-                        legal = (legal & ~((wbit << 1) - 1)) or legal
-            cand = candidates(h, legal, live)
-            if cand & (cand - 1):
-                moves = order(p, k, cand, h, wbit, wpos, ledm, live)
-            else:
-                moves = (cand,)
-            last = k + 1 == n
-            q = NEXT[p]
-            k1 = k + 1
-            winm = ledm | TRUMP
-            bestc = 0
-            if MAXS[p]:
-                best = -INF
-                for c in moves:
-                    if k == 0:
-                        wb = c
-                        wp = p
-                        lm = SUITM[(c.bit_length() - 1) >> SH]
-                    elif c & winm and c > wbit:
-                        wb = c
-                        wp = p
-                        lm = ledm
-                    else:
-                        wb = wbit
-                        wp = wpos
-                        lm = ledm
-                    H[p] = h ^ c
-                    if HASVAL:
-                        cv = VAL.get(c, 0)
-                        if last:
-                            g = WI[wp] * (tv + cv + TV + IDXV[ti])
-                            v = trick_node(wp, ti + 1, rem - cv,
-                                           sweep_update(sw, tm | c, wp) if NSW else sw,
-                                           alpha - g, beta - g) + g
-                        else:
-                            v = play(q, k1, wb, wp, lm, tv + cv, tm | c, ti, rem - cv, sw,
-                                     alpha, beta, live)
-                    elif last:
-                        g = WI[wp] * (TV + IDXV[ti])
-                        v = trick_node(wp, ti + 1, rem,
-                                       sweep_update(sw, tm | c, wp) if NSW else sw,
-                                       alpha - g, beta - g) + g
-                    else:
-                        v = play(q, k1, wb, wp, lm, tv, tm | c, ti, rem, sw, alpha, beta, live)
-                    H[p] = h
-                    if v > best:
-                        best = v
-                        bestc = c
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                break
-            else:
-                best = INF
-                for c in moves:
-                    if k == 0:
-                        wb = c
-                        wp = p
-                        lm = SUITM[(c.bit_length() - 1) >> SH]
-                    elif c & winm and c > wbit:
-                        wb = c
-                        wp = p
-                        lm = ledm
-                    else:
-                        wb = wbit
-                        wp = wpos
-                        lm = ledm
-                    H[p] = h ^ c
-                    if HASVAL:
-                        cv = VAL.get(c, 0)
-                        if last:
-                            g = WI[wp] * (tv + cv + TV + IDXV[ti])
-                            v = trick_node(wp, ti + 1, rem - cv,
-                                           sweep_update(sw, tm | c, wp) if NSW else sw,
-                                           alpha - g, beta - g) + g
-                        else:
-                            v = play(q, k1, wb, wp, lm, tv + cv, tm | c, ti, rem - cv, sw,
-                                     alpha, beta, live)
-                    elif last:
-                        g = WI[wp] * (TV + IDXV[ti])
-                        v = trick_node(wp, ti + 1, rem,
-                                       sweep_update(sw, tm | c, wp) if NSW else sw,
-                                       alpha - g, beta - g) + g
-                    else:
-                        v = play(q, k1, wb, wp, lm, tv, tm | c, ti, rem, sw, alpha, beta, live)
-                    H[p] = h
-                    if v < best:
-                        best = v
-                        bestc = c
-                        if v < beta:
-                            beta = v
-                            if alpha >= beta:
-                                break
-            if k == 0:
-                lead_best = bestc
-            return best
-
-        def node_count():
-            return nodes
+        all_uniform = all(UNIFORM)
+        G = dict(
+            H=H, TT=TT, NORM=NORM,
+            TOPSALL=(_TOPSALL_CACHE.setdefault((W, NB), {}) if all_uniform else {}),
+            tops_full=tops_full, key_of=key_of, last_trick=last_trick,
+            static_bounds=static_bounds, sweep_update=sweep_update, sweep_bonus=sweep_bonus,
+            BudgetExceeded=BudgetExceeded, budget=budget, INF=INF, n=n, SH=SH, SUITM=SUITM,
+            TRUMP=TRUMP, VOIDANY=VOIDANY, VOIDOVER=VOIDOVER, OTL=OTL, WI=WI, MAXS=MAXS,
+            VAL=VAL, TV=TV, IDXV=IDXV, TOTAL=total_tricks, NEXT=NEXT, DES=DES,
+            LEAD_WANTS_WIN=LEAD_WANTS_WIN, LEAD_HIGH=LEAD_HIGH, OPP_AFTER=OPP_AFTER,
+            RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
+            LOWMASK=LOWMASK, WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM)
+        trick_node, play, node_count, set_live, order = hotpath.build(n, HASVAL, bool(NSW))(G)
 
         self._trick_node = trick_node
         self._node_count = node_count
         self._play = play
-        self._child = child
-        self._legal_of = legal_of
+        self._set_live = set_live
         self._order = order
+        self._legal_of = legal_of
         self._static_bounds = static_bounds
         self._values = (VAL, TV, IDXV, SWM, WI)
         self._sweep_update = sweep_update
@@ -696,8 +451,30 @@ class Searcher:
         """Representative legal cards in the search's preferred order."""
         p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, live = self._context(pos)
         h = self.H[p]
-        return list(self._order(p, k, self._legal_of(h, k, wbit, ledm), h, wbit, wpos, ledm,
-                                live))
+        cand = self._candidates(h, self._legal_of(h, k, wbit, ledm), live)
+        if not cand & (cand - 1):
+            return [cand]
+        return list(self._order(p, k, cand, h, wbit, wpos, ledm, live))
+
+    def _trick(self, leader, rem, sw, alpha, beta):
+        args = [leader]
+        if self._HASVAL:
+            args.append(rem)
+        if self._NSW:
+            args.append(sw)
+        return self._trick_node(*args, alpha, beta)
+
+    def _continue(self, p, k, wbit, wpos, ledm, tv, tm, rem, sw, alpha, beta, live):
+        args = [p, k, wbit, wpos, ledm]
+        if self._HASVAL:
+            args += [tv, rem]
+        if self._NSW:
+            args += [tm, sw]
+        old = self._set_live(live)
+        try:
+            return self._play(*args, alpha, beta)
+        finally:
+            self._set_live(old)
 
     def value(self, pos, alpha=-INF, beta=INF, move=None) -> int:
         """Fail-soft future value of ``pos`` (after ``move`` if given) within (alpha, beta)."""
@@ -705,13 +482,27 @@ class Searcher:
         H = self.H
         if move is None:
             if k == 0:
-                return self._trick_node(p, ti, rem, sw, alpha, beta)
-            return self._play(p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta, live)
+                return self._trick(p, rem, sw, alpha, beta)
+            return self._continue(p, k, wbit, wpos, ledm, tv, tm, rem, sw, alpha, beta, live)
+        VAL, TV, IDXV, SWM, WI = self._values
         h = H[p]
         H[p] = h ^ move
         try:
-            return self._child(p, k, move, wbit, wpos, ledm, tv, tm, ti, rem, sw, alpha, beta,
-                               live)
+            if k == 0:
+                wbit, wpos, ledm = move, p, self._SUITM[(move.bit_length() - 1) >> self._SH]
+            elif move & (ledm | self._TRUMP) and move > wbit:
+                wbit, wpos = move, p
+            cv = VAL.get(move, 0)
+            tv += cv
+            rem -= cv
+            tm |= move
+            if k + 1 == self._n:
+                g = WI[wpos] * (tv + TV + IDXV[ti])
+                if self._NSW:
+                    sw = self._sweep_update(sw, tm, wpos)
+                return self._trick(wpos, rem, sw, alpha - g, beta - g) + g
+            return self._continue((p + 1) % self._n, k + 1, wbit, wpos, ledm, tv, tm, rem, sw,
+                                  alpha, beta, live)
         finally:
             H[p] = h
 

@@ -1,0 +1,317 @@
+"""The search's inner loop, generated per problem without the features it does not use.
+
+A trick count needs neither card points nor sweep states nor trick indices; passing them
+through every call would cost time at each node. The template below marks lines with
+``#@FEATURE`` (kept only with the feature) or ``#@!FEATURE`` (kept only without it);
+``{VP}``/``{SP}`` in the signatures expand to the extra parameters. The result is plain
+Python, compiled once per problem shape and cached.
+"""
+
+from __future__ import annotations
+
+TEMPLATE = r'''
+def factory(G):
+    H = G["H"]; TT = G["TT"]; NORM = G["NORM"]; TOPSALL = G["TOPSALL"]
+    tops_full = G["tops_full"]; key_of = G["key_of"]; last_trick = G["last_trick"]
+    static_bounds = G["static_bounds"]; sweep_update = G["sweep_update"]
+    sweep_bonus = G["sweep_bonus"]; BudgetExceeded = G["BudgetExceeded"]
+    budget = G["budget"]; INF = G["INF"]; n = G["n"]; SH = G["SH"]; SUITM = G["SUITM"]
+    TRUMP = G["TRUMP"]; VOIDANY = G["VOIDANY"]; VOIDOVER = G["VOIDOVER"]; OTL = G["OTL"]
+    WI = G["WI"]; MAXS = G["MAXS"]; VAL = G["VAL"]; TV = G["TV"]; IDXV = G["IDXV"]
+    TOTAL = G["TOTAL"]; NEXT = G["NEXT"]; DES = G["DES"]; LEAD_WANTS_WIN = G["LEAD_WANTS_WIN"]
+    LEAD_HIGH = G["LEAD_HIGH"]; OPP_AFTER = G["OPP_AFTER"]; RANKMASK = G["RANKMASK"]
+    SHIFTALL = G["SHIFTALL"]; WMIN = G["WMIN"]; WMAX = G["WMAX"]; IDXSUM = G["IDXSUM"]
+    TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
+    LOWMASK = G["LOWMASK"]
+    nodes = 0
+    lead_best = 0
+    LIVE = 0
+
+    def trick_node(leader{VR}{SS}, alpha, beta):
+        nonlocal nodes, lead_best, LIVE
+        h = H[leader]
+        if not h:
+            return sweep_bonus(sw)  #@SW
+            return 0  #@!SW
+        if not h & (h - 1):
+            nodes += 1
+            return last_trick(leader, TOTAL - 1, sw)  #@SW
+            return last_trick(leader, TOTAL - 1, ())  #@!SW
+        if nodes > budget:
+            raise BudgetExceeded()
+        live = {LIVEEXPR}
+        r = h.bit_count()
+        lo, hi = static_bounds({REM}, r, TOTAL - r, sw, live)  #@SW
+        lo, hi = static_bounds(rem, r, TOTAL - r, (), live)  #@VALNOSW
+        P = TV * r + IDXSUM[TOTAL - r]  #@PLAIN
+        lo = WMIN * P if WMIN < 0 else 0  #@PLAIN
+        hi = WMAX * P if WMAX > 0 else 0  #@PLAIN
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        key = key_of(leader, sw)  #@SW
+        key = key_of(leader, ())  #@!SW
+        e = TT.get(key)
+        hint = 0
+        if e is not None:
+            if e[0] > lo:
+                lo = e[0]
+                if lo >= beta:
+                    return lo
+            if e[1] < hi:
+                hi = e[1]
+                if hi <= alpha:
+                    return hi
+            if lo == hi:
+                return lo
+            hint = e[2] & h
+        a = alpha if alpha > lo else lo
+        b = beta if beta < hi else hi
+        lead_best = hint
+        saved = LIVE
+        LIVE = live
+        v = play(leader, 0, 0, leader, 0{V0}{S0}, a, b)
+        LIVE = saved
+        if v <= a:
+            if v < hi:
+                hi = v
+        elif v >= b:
+            if v > lo:
+                lo = v
+        else:
+            lo = hi = v
+        TT[key] = (lo, hi, lead_best)
+        return v
+
+    def order(p, k, cand, h, wbit, wpos, ledm, live):
+        des = DES[p]
+        out = []
+        if k == 0:
+            if lead_best & cand:
+                out.append(lead_best)
+                cand ^= lead_best
+            if LEAD_WANTS_WIN[p]:
+                rest = cand
+                others = live & ~h
+                m = cand
+                while m:
+                    c = 1 << (m.bit_length() - 1)
+                    m ^= c
+                    if not (others & SUITM[(c.bit_length() - 1) >> SH] & ~((c << 1) - 1)):
+                        out.append(c)
+                        rest ^= c
+                while rest:
+                    c = rest & -rest
+                    rest ^= c
+                    out.append(c)
+            else:
+                m = cand
+                tmp = []
+                while m:
+                    c = m & -m
+                    m ^= c
+                    tmp.append((((c.bit_length() - 1) & RANKMASK), c))
+                tmp.sort(reverse=LEAD_HIGH[p])
+                out += [c for _, c in tmp]
+            return out
+        winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
+        losers = cand ^ winners
+        mine = des[p]
+        theirs = des[wpos]
+        if mine > theirs:
+            while winners:
+                c = winners & -winners
+                winners ^= c
+                out.append(c)
+            while losers:
+                c = losers & -losers
+                losers ^= c
+                out.append(c)
+        elif mine < theirs:
+            while losers:
+                c = 1 << (losers.bit_length() - 1)
+                losers ^= c
+                out.append(c)
+            while winners:
+                c = 1 << (winners.bit_length() - 1)
+                winners ^= c
+                out.append(c)
+        elif LEAD_WANTS_WIN[p] or OPP_AFTER[p][k]:
+            while losers:
+                c = losers & -losers
+                losers ^= c
+                out.append(c)
+            while winners:
+                c = winners & -winners
+                winners ^= c
+                out.append(c)
+        else:
+            while cand:
+                c = 1 << (cand.bit_length() - 1)
+                cand ^= c
+                out.append(c)
+        return out
+
+    def play(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
+        nonlocal nodes, lead_best
+        nodes += 1
+        h = H[p]
+        if k == 0:
+            legal = h
+        else:
+            legal = h & ledm
+            if legal:
+                if OTL and ledm == TRUMP:
+                    legal = (legal & ~((wbit << 1) - 1)) or legal
+            elif VOIDANY:
+                legal = h
+            else:
+                legal = h & TRUMP
+                if not legal:
+                    legal = h
+                elif VOIDOVER and wbit & TRUMP:
+                    legal = (legal & ~((wbit << 1) - 1)) or legal
+        live = LIVE
+        tk = (live << SHIFTALL) | h
+        cand = TOPSALL.get(tk)
+        if cand is None:
+            cand = tops_full(h, live)
+            TOPSALL[tk] = cand
+        cand &= legal
+        if cand & (cand - 1):
+            moves = order(p, k, cand, h, wbit, wpos, ledm, live)
+        else:
+            moves = (cand,)
+        last = k + 1 == n
+        q = NEXT[p]
+        k1 = k + 1
+        winm = ledm | TRUMP
+        bestc = 0
+        if MAXS[p]:
+            best = -INF
+            for c in moves:
+                if k == 0:
+                    wb = c
+                    wp = p
+                    lm = SUITM[(c.bit_length() - 1) >> SH]
+                elif c & winm and c > wbit:
+                    wb = c
+                    wp = p
+                    lm = ledm
+                else:
+                    wb = wbit
+                    wp = wpos
+                    lm = ledm
+                H[p] = h ^ c
+                cv = VAL.get(c, 0)  #@VAL
+                if last:
+                    g = WI[wp] * (TV + tv + cv + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@VAL
+                    g = WI[wp] * (TV + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@!VAL
+                    v = trick_node(wp{VNEXT}{SNEXT}, alpha - g, beta - g) + g
+                else:
+                    v = play(q, k1, wb, wp, lm{VCHILD}{SCHILD}, alpha, beta)
+                H[p] = h
+                if v > best:
+                    best = v
+                    bestc = c
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        else:
+            best = INF
+            for c in moves:
+                if k == 0:
+                    wb = c
+                    wp = p
+                    lm = SUITM[(c.bit_length() - 1) >> SH]
+                elif c & winm and c > wbit:
+                    wb = c
+                    wp = p
+                    lm = ledm
+                else:
+                    wb = wbit
+                    wp = wpos
+                    lm = ledm
+                H[p] = h ^ c
+                cv = VAL.get(c, 0)  #@VAL
+                if last:
+                    g = WI[wp] * (TV + tv + cv + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@VAL
+                    g = WI[wp] * (TV + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@!VAL
+                    v = trick_node(wp{VNEXT}{SNEXT}, alpha - g, beta - g) + g
+                else:
+                    v = play(q, k1, wb, wp, lm{VCHILD}{SCHILD}, alpha, beta)
+                H[p] = h
+                if v < best:
+                    best = v
+                    bestc = c
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        if k == 0:
+            lead_best = bestc
+        return best
+
+    def node_count():
+        return nodes
+
+    def set_live(value):
+        nonlocal LIVE
+        old = LIVE
+        LIVE = value
+        return old
+
+    return trick_node, play, node_count, set_live, order
+'''
+
+_CACHE: dict = {}
+
+
+def build(n: int, has_values: bool, has_sweeps: bool):
+    """The factory of (trick_node, play, node_count, set_live, order) for this problem shape.
+
+    Signatures: ``trick_node(leader[, rem][, sw], alpha, beta)`` and
+    ``play(p, k, wbit, wpos, ledm[, tv, rem][, tm, sw], alpha, beta)``.
+    """
+    key = (n, has_values, has_sweeps)
+    factory = _CACHE.get(key)
+    if factory is not None:
+        return factory
+    flags = {"VAL": has_values, "SW": has_sweeps,
+             "VALNOSW": has_values and not has_sweeps,
+             "PLAIN": not has_values and not has_sweeps}
+    lines = []
+    for line in TEMPLATE.splitlines():
+        if "  #@" in line:
+            code, tag = line.rsplit("  #@", 1)
+            neg = tag.startswith("!")
+            want = flags[tag.lstrip("!")]
+            if want == neg:
+                continue
+            line = code
+        lines.append(line)
+    src = "\n".join(lines)
+    fill = {
+        "VR": ", rem" if has_values else "",
+        "SS": ", sw" if has_sweeps else "",
+        "V0": ", 0, rem" if has_values else "",
+        "S0": ", 0, sw" if has_sweeps else "",
+        "VP": ", tv, rem" if has_values else "",
+        "SP": ", tm, sw" if has_sweeps else "",
+        "VNEXT": ", rem - cv" if has_values else "",
+        "SNEXT": ", sweep_update(sw, tm | c, wp)" if has_sweeps else "",
+        "VCHILD": ", tv + cv, rem - cv" if has_values else "",
+        "SCHILD": ", tm | c, sw" if has_sweeps else "",
+        "REM": "rem" if has_values else "0",
+        "LIVEEXPR": " | ".join(f"H[{i}]" for i in range(n)),
+    }
+    for name, value in fill.items():
+        src = src.replace("{" + name + "}", value)
+    namespace: dict = {}
+    exec(compile(src, f"<solver hot path n={n} values={has_values} sweeps={has_sweeps}>",
+                 "exec"), namespace)
+    factory = namespace["factory"]
+    _CACHE[key] = factory
+    return factory
