@@ -102,9 +102,20 @@ def test_expert_falls_back_on_the_basic_rule_and_says_so():
     h = bots.hint(view, level="expert", budget=0.01)
     assert h.action in view.legal
     assert h.level == "expert" and h.notes and "basic rule" in h.reason
-    state = games.new_hand("euchre", seed=4, dealer=3)
-    h = bots.hint(state.view(0), level="expert")
-    assert "basic rule" in h.reason and h.action in state.view(0).legal
+    state = games.new_hand("clabber", seed=4)
+    view = state.view(state.to_move)
+    h = bots.hint(view, level="expert")
+    assert "basic rule" in h.reason and h.action in view.legal
+
+
+def test_expert_values_euchre_bids_by_sampled_deals():
+    state = games.new_hand("euchre", seed=1, dealer=3)
+    view = state.view(0)
+    h = bots.hint(view, level="expert", budget=30.0, samples=5)
+    check_hint(view, h)
+    assert "5 deals" in h.reason and "points" in h.reason
+    assert {str(a.action) for a in h.alternatives} | {str(h.action)} == {"pass", "order_up"}
+    assert bots.hint(view, level="expert", budget=30.0, samples=5) == h
 
 
 def test_no_hint_from_the_random_level_or_out_of_turn():

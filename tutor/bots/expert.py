@@ -40,8 +40,11 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     if len(view.legal) == 1:
         return _relabel(base, "expert", ())
     if view.phase != "play" or len(plays) != len(view.legal):
+        options = _bid_options(view)
+        if options is not None:
+            return _value_bids(view, base, options, start, budget, rng, max_samples)
         return _relabel(base, "expert", ("the expert level takes this decision by the basic rule: "
-                                         "the solver values card play only",))
+                                         "its searches value card play and Euchre's bids only",))
     solve = _solver_for(view)
     if solve is None:
         return _relabel(base, "expert", ("no solver for this contract: the basic rule decides",))
@@ -186,3 +189,147 @@ def _units_of(view: View):
             return tricks if tricks >= need else -fail
         return raub_points
     return lambda value: value
+
+
+# ---------------------------------------------------------------------------- bids by sampling
+def _bid_options(view: View):
+    """Euchre (four players): each bidding action -> how the play would start after it
+    (trump, maker, lone players, whether the dealer picks up the up card); ``None`` for a pass,
+    valued at 0 (the hand is left to the others)."""
+    if view.game != "euchre" or view.players != 4:
+        return None
+    pub = view.public
+    seat = view.seat
+    out = {}
+    for a in view.legal:
+        if a.verb in ("order_up", "accept"):
+            out[a] = dict(trump=pub.get("proposed"), maker=seat, alone=(), pickup=True)
+        elif a.verb == "name":
+            out[a] = dict(trump=a.arg, maker=seat, alone=(), pickup=False)
+        elif a.verb == "go_alone" and pub.get("trump") is not None:
+            out[a] = dict(trump=pub["trump"], maker=pub["maker"],
+                          alone=tuple(pub.get("alone") or ()) + (seat,), pickup=False)
+        elif a.verb == "decline" and pub.get("trump") is not None:
+            out[a] = dict(trump=pub["trump"], maker=pub["maker"], alone=tuple(pub.get("alone") or ()),
+                          pickup=False)
+        elif a.verb in ("discard", "leave") and view.phase == "exchange":
+            from ..cards import parse_card
+            keep = list(view.hand)
+            up = parse_card(pub["up_card"]) if pub.get("up_card") else None
+            if a.verb == "discard":
+                if up is not None and up not in keep:
+                    keep.append(up)
+                if a.card not in keep:
+                    return None
+                keep.remove(a.card)
+            elif up is not None and up in keep:
+                keep.remove(up)
+            out[a] = dict(trump=pub.get("trump") or pub.get("proposed"), maker=pub.get("maker"),
+                          alone=tuple(pub.get("alone") or ()), pickup=False, keep=tuple(keep))
+        elif a.verb == "pass":
+            out[a] = None
+        else:
+            return None
+    if not any(v is not None for v in out.values()):
+        return None
+    return out
+
+
+def _euchre_start(view: View, hands, spec):
+    from ..games import euchre
+    from ..cards import Suit, parse_card
+    trump = Suit.parse(spec["trump"])
+    hands = dict(hands)
+    dealer = view.dealer
+    if spec["pickup"] and view.public.get("up_card"):
+        up = parse_card(view.public["up_card"])
+        cards = list(hands[dealer]) + [up]
+        cards.remove(basic._euchre_worst(cards, trump, view.rules))
+        hands[dealer] = tuple(cards)
+    if spec.get("keep") is not None:
+        hands[view.seat] = spec["keep"]
+    lone = tuple(spec["alone"])
+    active = [s for s in range(4) if (s + 2) % 4 not in lone]
+    leader = (dealer + 1) % 4
+    if lone:
+        if view.rules.lone_lead == "left_of_dealer_skip_inactive":
+            while leader not in active:
+                leader = (leader + 1) % 4
+        else:
+            first = lone[0] if len(lone) == 1 else next(s for s in lone if s % 2 != spec["maker"] % 2)
+            leader = (first + 1) % 4
+            while leader not in active:
+                leader = (leader + 1) % 4
+    return euchre.position(hands={s: hands[s] for s in active}, trump=trump, leader=leader,
+                           alone=list(lone) or None, maker=spec["maker"], rules=view.rules,
+                           dealer=dealer)
+
+
+def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
+    from .. import solver
+    from ..games import euchre
+    deadline = start + 0.85 * budget
+    know = K.read(view)
+    seat = view.seat
+    totals = defaultdict(float)
+    samples = 0
+    live = [a for a, spec in options.items() if spec is not None]
+    rate = _rates.get("euchre", _NODE_RATE)
+    while samples < max_samples and time.perf_counter() < deadline:
+        try:
+            hands = sample_hands(know, rng)
+        except SamplingError:
+            break
+        figures = {}
+        for action in live:
+            spec = options[action]
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            try:
+                state = _euchre_start(view, hands, spec)
+                result = solver.solve(state, hero=seat, budget=max(2_000, int(0.5 * left * rate)),
+                                      moves=False)
+            except Exception:  # an impossible start or a solver fault: this deal is skipped
+                figures = None
+                break
+            if not result.exact:
+                figures = None
+                break
+            maker = spec["maker"]
+            ours = maker % 2 == seat % 2
+            makers = result.value if ours else 5 - result.value
+            alone = set(spec["alone"])
+            who, pts, _ = euchre.score_hand(makers, any(s % 2 == maker % 2 for s in alone),
+                                            any(s % 2 != maker % 2 for s in alone), view.rules)
+            figures[action] = pts if (who == "makers") == ours else -pts
+        if not figures or len(figures) != len(live):
+            break
+        for action, v in figures.items():
+            totals[action] += v
+        samples += 1
+    if samples == 0:
+        return _relabel(base, "expert", ("no deal could be valued within the time budget: "
+                                         "the basic rule decides",))
+    means = {a: totals[a] / samples for a in live}
+    for a, spec in options.items():
+        if spec is None:
+            means[a] = 0.0
+    best = max(means.values())
+    tied = [a for a, v in means.items() if abs(v - best) < 1e-9]
+    action = base.action if base.action in tied else sorted(tied)[0]
+    others = sorted((a for a in means if a != action), key=lambda a: -means[a])
+    figures = ", ".join(f"{describe(a)} {means[a]:+.2f}" for a in others[:3])
+    reason = (f"Over {samples} deal{'s' if samples != 1 else ''} consistent with what you have seen, "
+              f"played out double dummy, {describe(action)} is worth {means[action]:+.2f} points on "
+              f"average" + (f"; {figures}" if figures else "")
+              + (" (a pass counts as 0: the hand is left to the others)." if any(
+                  spec is None for spec in options.values()) else "."))
+    principle = base.principle if action == base.action else "count what each card brings over the likely deals"
+    idea = base.ladder[1] if action == base.action and len(base.ladder) > 2 else \
+        "Value the hand with each trump suit."
+    notes = () if samples >= 8 else (f"only {samples} deals valued within the time budget",)
+    return Hint(action=action, reason=reason, principle=principle,
+                alternatives=tuple(Alternative(a, round(means[a], 2)) for a in others),
+                ladder=ladder(principle, idea, action), reminder="", level="expert",
+                units="points", notes=notes)

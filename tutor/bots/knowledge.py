@@ -188,8 +188,8 @@ def _euchre(view, know, known, out) -> None:
         card = parse_card(up)
         if status == "taken":
             known.setdefault(view.dealer, set()).add(card)
-        elif status in ("left", "turned down"):
-            out.add(card)
+        elif status in ("left", "turned down", "face up"):
+            out.add(card)   # in the kitty (or face up on it): in no hand for now
     out.update(_cards(priv.get("discards")))
     for taker, c in priv.get("passed") or ():
         known.setdefault(int(taker), set()).add(parse_card(c))
