@@ -11,7 +11,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .cards import Card
 
-__all__ = ["card_html", "cards_html", "back_html", "hand_html", "Hand", "trick_html", "state_html", "view_html",
+__all__ = ["card_html", "cards_html", "back_html", "hand_html", "Hand", "Trick", "trick_html", "state_html", "view_html",
            "STYLE"]
 
 STYLE = """<style>
@@ -153,6 +153,26 @@ def hand_html(cards: Iterable[Card], title: str | None = None, highlight: Iterab
     """A row of cards with an optional title, styles included (usable on its own)."""
     head = f'<div class="tt-note">{html.escape(title)}</div>' if title else ""
     return f"{STYLE}<div>{head}{cards_html(cards, highlight)}</div>"
+
+
+class Trick:
+    """A displayable trick: ``Trick([(3, "JD"), (0, "9H")], winner=3)``; seats are named by
+    ``seat_name`` (default North, East, South, West)."""
+
+    def __init__(self, plays, winner: int | None = None, seat_name=None):
+        from .cards import parse_card
+        self.plays = tuple((seat, parse_card(card)) for seat, card in plays)
+        self.winner = winner
+        self.seat_name = seat_name or (lambda s: ("North", "East", "South", "West")[s % 4])
+
+    def __str__(self) -> str:
+        text = ", ".join(f"{self.seat_name(s)} {c.symbol}" for s, c in self.plays)
+        return text + (f" → {self.seat_name(self.winner)}" if self.winner is not None else "")
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return STYLE + trick_html(self.plays, self.seat_name, self.winner)
 
 
 class Hand:
