@@ -39,7 +39,8 @@ class PlayTable:
     """
 
     def __init__(self, game: str = "euchre", seat: int = 0, seed=0, rules=None, bots="random",
-                 players=None, state=None, dealer=None):
+                 players=None, state=None, dealer=None, hint_level: str = "basic",
+                 bot_budget: float | None = None):
         if state is not None:
             self.match = None
             self.state = state
@@ -48,8 +49,13 @@ class PlayTable:
             self.state = self.match.current
         self.seat = seat
         levels = bots if isinstance(bots, Mapping) else {s: bots for s in range(self.state.players)}
-        self.bots = {s: bots_module.make(levels.get(s, "random"), s, seed=(hash(seed) % 10_000) * 10 + s)
+        self.bots = {s: bots_module.make(levels.get(s, "random"), s, seed=(hash(seed) % 10_000) * 10 + s,
+                                         **({"budget": bot_budget} if levels.get(s) == "expert"
+                                            and bot_budget is not None else {}))
                      for s in range(self.state.players) if s != seat}
+        self.hint_level = hint_level
+        self.hint_steps: list[str] = []
+        self._hint = None
         self.message = ""
         self.log: list[str] = []
         self._checkpoints: list[int] = []
@@ -59,11 +65,17 @@ class PlayTable:
         self.cards_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.undo_button = W.Button(description="Undo", icon="undo", tooltip="Take back your last decision")
         self.next_button = W.Button(description="Next hand", icon="forward")
+        self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
+                                    tooltip="A nudge first; click again for more")
         self.undo_button.on_click(lambda _: self.undo())
         self.next_button.on_click(lambda _: self.next_hand())
+        self.hint_button.on_click(lambda _: self.hint())
+        self.hint_box = W.HTML()
+        self.review_box = W.HTML()
         self.log_box = W.HTML()
         self.widget = W.VBox([self.header, self.table, self.cards_box, self.actions_box,
-                              W.HBox([self.undo_button, self.next_button]), self.log_box])
+                              W.HBox([self.hint_button, self.undo_button, self.next_button]),
+                              self.hint_box, self.review_box, self.log_box])
         self.card_buttons: dict[Card, W.Button] = {}
         self.action_buttons: dict[str, W.Button] = {}
         self._run_bots()
@@ -86,6 +98,58 @@ class PlayTable:
         self._run_bots()
         self._refresh()
         return True
+
+    def hint(self) -> str | None:
+        """Reveal the next step of the hint ladder for the learner's decision: the principle,
+        then the idea, then the action with its reason and the alternatives. Returns the step
+        shown (None when it is not the learner's turn)."""
+        if self.state.to_move != self.seat:
+            self.message = "No hint now: it is not your turn."
+            self._refresh()
+            return None
+        if self._hint is None:
+            self._hint = bots_module.hint(self.state.view(self.seat), level=self.hint_level)
+            self.hint_steps = []
+        ladder = self._hint.ladder
+        if len(self.hint_steps) < len(ladder):
+            self.hint_steps.append(ladder[len(self.hint_steps)])
+        self._refresh()
+        return self.hint_steps[-1]
+
+    def _hint_html(self) -> str:
+        h = self._hint
+        if h is None or not self.hint_steps:
+            return ""
+        items = []
+        for i, step in enumerate(self.hint_steps):
+            if i == len(h.ladder) - 1:
+                step = f"<b>{html.escape(action_label(h.action))}</b>: {html.escape(h.reason)}"
+                if h.reminder:
+                    step += f'<div class="tt-note">Rule: {html.escape(h.reminder)}</div>'
+                if h.alternatives:
+                    alts = ", ".join(html.escape(str(a)) for a in h.alternatives[:6])
+                    step += f'<div class="tt-note">Alternatives: {alts}</div>'
+            else:
+                step = html.escape(step)
+            items.append(f"<li>{step}</li>")
+        return f'<div class="tt-hint"><b>Hint</b><ol>{"".join(items)}</ol></div>'
+
+    def _review_html(self) -> str:
+        """The review of the finished hand (tutor.review), when that module is available."""
+        if not self.state.is_over:
+            return ""
+        try:
+            from . import review
+        except ImportError:
+            return ""
+        for name in ("review_html", "hand_review_html"):
+            make_html = getattr(review, name, None)
+            if make_html is not None:
+                try:
+                    return make_html(self.state, self.seat)
+                except TutorError as err:
+                    return f'<div class="tt-note">No review: {html.escape(str(err))}</div>'
+        return ""
 
     def undo(self) -> bool:
         """Take back the learner's last decision and everything the bots did after it."""
@@ -132,6 +196,11 @@ class PlayTable:
 
     def _refresh(self) -> None:
         state, view = self.state, self.state.view(self.seat)
+        key = (id(state), len(state.actions))
+        if getattr(self, "_hint_key", None) != key:
+            self._hint_key = key
+            self._hint = None
+            self.hint_steps = []
         name = state.seat_name
         if state.is_over:
             turn = "The hand is over."
@@ -145,6 +214,9 @@ class PlayTable:
         self.table.value = self._table_html(view)
         self._build_buttons(view)
         self.undo_button.disabled = not self._checkpoints
+        self.hint_button.disabled = state.to_move != self.seat
+        self.hint_box.value = self._hint_html()
+        self.review_box.value = self._review_html()
         self.next_button.disabled = not (self.match is not None and state.is_over and not self.match.is_over)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.log[-12:])
         self.log_box.value = f'<details><summary>Actions so far</summary><ol>{items}</ol></details>'
