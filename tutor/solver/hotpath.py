@@ -22,7 +22,7 @@ def factory(G):
     LEAD_HIGH = G["LEAD_HIGH"]; OPP_AFTER = G["OPP_AFTER"]; RANKMASK = G["RANKMASK"]
     SHIFTALL = G["SHIFTALL"]; WMIN = G["WMIN"]; WMAX = G["WMAX"]; IDXSUM = G["IDXSUM"]
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
-    LOWMASK = G["LOWMASK"]
+    LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     nodes = 0
     lead_best = 0
     LIVE = 0
@@ -179,10 +179,16 @@ def factory(G):
             cand = tops_full(h, live)
             TOPSALL[tk] = cand
         cand &= legal
-        if cand & (cand - 1):
-            moves = order(p, k, cand, h, wbit, wpos, ledm, live)
-        else:
+        if not cand & (cand - 1):
             moves = (cand,)
+        elif k:
+            winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
+            okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
+            moves = ORDERS.get(okey)
+            if moves is None:
+                moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm, live))
+        else:
+            moves = order(p, k, cand, h, wbit, wpos, ledm, live)
         last = k + 1 == n
         q = NEXT[p]
         k1 = k + 1

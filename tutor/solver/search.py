@@ -58,6 +58,7 @@ def _compress(x: int, n: int, width: int) -> int:
 _NORM_CACHE: dict = {}
 _TOPS_CACHE: dict = {}
 _TOPSALL_CACHE: dict = {}
+_ORDERS_CACHE: dict = {}
 
 
 def _compress_bytes(x: bytes) -> bytes:
@@ -91,6 +92,8 @@ class Searcher:
         self.tt: dict = {}
         # small value ranges (trick counts, Lora penalties) are searched with null windows
         for cache in (_NORM_CACHE, _TOPS_CACHE, _TOPSALL_CACHE):
+            if sum(len(v) for v in _ORDERS_CACHE.values()) > 2_000_000:
+                _ORDERS_CACHE.clear()
             if sum(len(v) for v in cache.values()) > 2_000_000:
                 cache.clear()
         self._build()
@@ -138,6 +141,16 @@ class Searcher:
         RANKMASK = W - 1
         # desirability for p of seat q winning a trick: p's side wants high WI, the other low
         DES = tuple(tuple(WI[q] if MAXS[p] else -WI[q] for q in range(n)) for p in range(n))
+        # how a follower orders its cards (see the template's order()): 0 win cheaply,
+        # 1 duck high, 2 keep high cards, 3 shed high cards
+        def follow_mode(p, q, k):
+            mine, theirs = DES[p][p], DES[p][q]
+            if mine > theirs:
+                return 0
+            if mine < theirs:
+                return 1
+            return 2 if (LEAD_WANTS_WIN[p] or OPP_AFTER[p][k]) else 3
+
         LEAD_HIGH = tuple(not MAXS[p] for p in range(n))
         LEAD_WANTS_WIN = tuple(DES[p][p] == max(DES[p]) and DES[p][p] > min(DES[p])
                                for p in range(n))
@@ -338,6 +351,8 @@ class Searcher:
         def tops_full(h, live):
             return candidates(h, h, live)
 
+        MODE = tuple(tuple(tuple(follow_mode(p, q, k) for k in range(n)) for q in range(n))
+                     for p in range(n))
         all_uniform = all(UNIFORM)
         G = dict(
             H=H, TT=TT, NORM=NORM,
@@ -349,7 +364,8 @@ class Searcher:
             VAL=VAL, TV=TV, IDXV=IDXV, TOTAL=total_tricks, NEXT=NEXT, DES=DES,
             LEAD_WANTS_WIN=LEAD_WANTS_WIN, LEAD_HIGH=LEAD_HIGH, OPP_AFTER=OPP_AFTER,
             RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
-            LOWMASK=LOWMASK, WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM)
+            LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
+            WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM)
         trick_node, play, node_count, set_live, order = hotpath.build(n, HASVAL, bool(NSW))(G)
 
         self._trick_node = trick_node
