@@ -102,7 +102,7 @@ def test_expert_falls_back_on_the_basic_rule_and_says_so():
     h = bots.hint(view, level="expert", budget=0.01)
     assert h.action in view.legal
     assert h.level == "expert" and h.notes and "basic rule" in h.reason
-    state = games.new_hand("clabber", seed=4)
+    state = games.new_hand("raub", seed=4)
     view = state.view(state.to_move)
     h = bots.hint(view, level="expert")
     assert "basic rule" in h.reason and h.action in view.legal

@@ -102,6 +102,8 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     tied = [a for a, v in means.items() if abs(v - best_value) < 1e-9]
     action = base.action if base.action in tied else sorted(tied)[0]
     units = UNITS[view.game]
+    if view.game == "clabber" and view.players in (4, 6) and view.public.get("maker") is not None:
+        units = "points more than the other side"
     others = sorted((a for a in means if a != action), key=lambda a: means[a], reverse=not minimise)
     figures = ", ".join(f"{describe(a)} {means[a]:.2f}" for a in others[:3])
     what = "costs" if minimise else "is worth"
@@ -188,6 +190,16 @@ def _units_of(view: View):
         def raub_points(tricks):
             return tricks if tricks >= need else -fail
         return raub_points
+    if view.game == "clabber" and view.players in (4, 6) and pub.get("maker") is not None:
+        sides = pub.get("sides") or {}
+        side = {int(k): v for k, v in sides.items()}
+        mine = side.get(seat)
+        ours = side.get(int(pub["maker"])) == mine
+        banked = int((pub.get("card_points") or {}).get(mine, 0))
+
+        def clabber_points(future):
+            return _clabber_made_or_set(banked + future, ours)
+        return clabber_points
     return lambda value: value
 
 
@@ -196,6 +208,8 @@ def _bid_options(view: View):
     """Euchre (four players): each bidding action -> how the play would start after it
     (trump, maker, lone players, whether the dealer picks up the up card); ``None`` for a pass,
     valued at 0 (the hand is left to the others)."""
+    if view.game == "clabber":
+        return _clabber_bid_options(view)
     if view.game != "euchre" or view.players != 4:
         return None
     pub = view.public
@@ -233,6 +247,44 @@ def _bid_options(view: View):
     if not any(v is not None for v in out.values()):
         return None
     return out
+
+
+def _clabber_bid_options(view: View):
+    """Clabber with partnerships: accept (the face-up suit) or call a suit, I am the maker."""
+    if view.players not in (4, 6) or view.phase != "bid":
+        return None
+    pub = view.public
+    face = pub.get("face_up")
+    out = {}
+    for a in view.legal:
+        if a.verb == "accept" and face:
+            out[a] = dict(trump=face[-1], maker=view.seat)
+        elif a.verb == "call":
+            out[a] = dict(trump=a.arg, maker=view.seat)
+        elif a.verb == "pass":
+            out[a] = None
+        else:
+            return None
+    if not any(v is not None for v in out.values()):
+        return None
+    return out
+
+
+def _start(view: View, hands, spec):
+    if view.game == "clabber":
+        from ..games import clabber
+        return clabber.position(hands=hands, trump=spec["trump"], leader=(view.dealer + 1) % view.players,
+                                maker=spec["maker"], rules=view.rules, dealer=view.dealer,
+                                players=view.players)
+    return _euchre_start(view, hands, spec)
+
+
+def _clabber_made_or_set(mine: float, maker_side: bool, total: int = 162) -> float:
+    """Our side's total minus theirs after the made/set rule (melds left out)."""
+    theirs = total - mine
+    if maker_side:
+        return mine - theirs if mine > theirs else -theirs
+    return mine - theirs if theirs > mine else mine
 
 
 def _euchre_start(view: View, hands, spec):
@@ -274,7 +326,7 @@ def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
     totals = defaultdict(float)
     samples = 0
     live = [a for a, spec in options.items() if spec is not None]
-    rate = _rates.get("euchre", _NODE_RATE)
+    rate = _rates.get(view.game, _NODE_RATE)
     while samples < max_samples and time.perf_counter() < deadline:
         try:
             hands = sample_hands(know, rng)
@@ -287,7 +339,7 @@ def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
             if left <= 0:
                 break
             try:
-                state = _euchre_start(view, hands, spec)
+                state = _start(view, hands, spec)
                 result = solver.solve(state, hero=seat, budget=max(2_000, int(0.5 * left * rate)),
                                       moves=False)
             except Exception:  # an impossible start or a solver fault: this deal is skipped
@@ -298,6 +350,9 @@ def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
                 break
             maker = spec["maker"]
             ours = maker % 2 == seat % 2
+            if view.game == "clabber":
+                figures[action] = _clabber_made_or_set(result.value, ours)
+                continue
             makers = result.value if ours else 5 - result.value
             alone = set(spec["alone"])
             who, pts, _ = euchre.score_hand(makers, any(s % 2 == maker % 2 for s in alone),
@@ -320,9 +375,10 @@ def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
     action = base.action if base.action in tied else sorted(tied)[0]
     others = sorted((a for a in means if a != action), key=lambda a: -means[a])
     figures = ", ".join(f"{describe(a)} {means[a]:+.2f}" for a in others[:3])
+    unit = "points" if view.game == "euchre" else "points more than the other side"
     reason = (f"Over {samples} deal{'s' if samples != 1 else ''} consistent with what you have seen, "
-              f"played out double dummy, {describe(action)} is worth {means[action]:+.2f} points on "
-              f"average" + (f"; {figures}" if figures else "")
+              f"played out double dummy, {describe(action)} is worth {means[action]:+.2f} "
+              f"{unit} on average" + (f"; {figures}" if figures else "")
               + (" (a pass counts as 0: the hand is left to the others)." if any(
                   spec is None for spec in options.values()) else "."))
     principle = base.principle if action == base.action else "count what each card brings over the likely deals"
@@ -332,4 +388,4 @@ def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
     return Hint(action=action, reason=reason, principle=principle,
                 alternatives=tuple(Alternative(a, round(means[a], 2)) for a in others),
                 ladder=ladder(principle, idea, action), reminder="", level="expert",
-                units="points", notes=notes)
+                units=unit, notes=notes)
