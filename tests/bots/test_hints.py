@@ -126,3 +126,14 @@ def test_no_hint_from_the_random_level_or_out_of_turn():
         bots.hint(state.view(1))
     with pytest.raises(TutorError):
         bots.make("grandmaster", 0)
+
+
+def test_expert_values_raub_calls_by_rollouts():
+    state = games.new_hand("raub", seed=2)
+    while state.phase != "defend":
+        state.apply(bots.hint(state.view(state.to_move)).action)
+    view = state.view(state.to_move)
+    h = bots.hint(view, level="expert", budget=30.0, samples=6)
+    check_hint(view, h)
+    assert "6 deals" in h.reason and "points off your score" in h.reason
+    assert h.level == "expert" and h.alternatives[0].value is not None

@@ -363,6 +363,14 @@ def _raub_strength(hand, trump: Suit, extra=None) -> float:
     return total
 
 
+def raub_exchange_score(cards, trump) -> float:
+    """How good it is to exchange ``cards``: +1 per card that cannot win a trick, a loss for
+    a trump or an ace given away."""
+    def weak(c):
+        return not ((trump is not None and c.suit is trump) or c.rank is Rank.ACE)
+    return sum(1.0 if weak(c) else -(2.0 + int(c.rank) / 20) for c in cards)
+
+
 def _raub_proposed(view) -> tuple[Suit | None, Card | None]:
     pub = view.public
     if pub.get("trump"):
@@ -430,10 +438,9 @@ def _raub(view: View, legal):
             "Can you win one trick?", {}
     if "exchange" in verbs:
         trump = Suit.parse(pub["trump"]) if pub.get("trump") else None
-        def weak(c):
-            return not ((trump is not None and c.suit is trump) or c.rank is Rank.ACE)
+
         def score(a):
-            return sum(1.0 if weak(c) else -(2.0 + int(c.rank) / 20) for c in a.cards)
+            return raub_exchange_score(a.cards, trump)
         options = _only(view, legal, "exchange")
         act = max(options, key=lambda a: (score(a), -len(a.cards), str(a)))
         shown = " ".join(c.symbol for c in act.cards) or "nothing"

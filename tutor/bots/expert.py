@@ -40,6 +40,15 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     if len(view.legal) == 1:
         return _relabel(base, "expert", ())
     if view.phase != "play" or len(plays) != len(view.legal):
+        from . import rollout
+        if rollout.applies(view):
+            means, samples = rollout.value_options(view, start + 0.85 * budget, rng, max_samples)
+            if samples:
+                return _option_hint(view, base, means, samples, "points off your score",
+                                    "the rest of the bidding and drawing by the basic rules, "
+                                    "the play double dummy")
+            return _relabel(base, "expert", ("no deal could be valued within the time budget: "
+                                             "the basic rule decides",))
         options = _bid_options(view)
         if options is not None:
             return _value_bids(view, base, options, start, budget, rng, max_samples)
@@ -370,17 +379,21 @@ def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
     for a, spec in options.items():
         if spec is None:
             means[a] = 0.0
+    unit = "points" if view.game == "euchre" else "points more than the other side"
+    passing = any(spec is None for spec in options.values())
+    return _option_hint(view, base, means, samples, unit, "played out double dummy",
+                        " (a pass counts as 0: the hand is left to the others)" if passing else "")
+
+
+def _option_hint(view, base, means, samples, unit, how, tail="") -> Hint:
     best = max(means.values())
     tied = [a for a, v in means.items() if abs(v - best) < 1e-9]
     action = base.action if base.action in tied else sorted(tied)[0]
     others = sorted((a for a in means if a != action), key=lambda a: -means[a])
     figures = ", ".join(f"{describe(a)} {means[a]:+.2f}" for a in others[:3])
-    unit = "points" if view.game == "euchre" else "points more than the other side"
     reason = (f"Over {samples} deal{'s' if samples != 1 else ''} consistent with what you have seen, "
-              f"played out double dummy, {describe(action)} is worth {means[action]:+.2f} "
-              f"{unit} on average" + (f"; {figures}" if figures else "")
-              + (" (a pass counts as 0: the hand is left to the others)." if any(
-                  spec is None for spec in options.values()) else "."))
+              f"{how}, {describe(action)} is worth {means[action]:+.2f} "
+              f"{unit} on average" + (f"; {figures}" if figures else "") + tail + ".")
     principle = base.principle if action == base.action else "count what each card brings over the likely deals"
     idea = base.ladder[1] if action == base.action and len(base.ladder) > 2 else \
         "Value the hand with each trump suit."
