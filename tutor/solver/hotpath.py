@@ -23,6 +23,8 @@ def factory(G):
     SHIFTALL = G["SHIFTALL"]; WMIN = G["WMIN"]; WMAX = G["WMAX"]; IDXSUM = G["IDXSUM"]
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
+    RAW = {}
+    SHALLOW = G["SHALLOW"]
     nodes = 0
     lead_best = 0
     LIVE = 0
@@ -50,8 +52,21 @@ def factory(G):
             return lo
         if hi <= alpha:
             return hi
-        key = key_of(leader, sw)  #@SW
-        key = key_of(leader, ())  #@!SW
+        if r <= SHALLOW:
+            # near the end a table probe costs more than the search it saves
+            lead_best = 0
+            saved = LIVE
+            LIVE = live
+            v = play(leader, 0, 0, leader, 0{V0}{S0}, alpha, beta)
+            LIVE = saved
+            return v
+        rk = ({HANDS}, leader, sw)  #@SW
+        rk = ({HANDS}, leader)  #@!SW
+        key = RAW.get(rk)
+        if key is None:
+            key = key_of(leader, sw)  #@SW
+            key = key_of(leader, ())  #@!SW
+            RAW[rk] = key
         e = TT.get(key)
         hint = 0
         if e is not None:
@@ -311,6 +326,7 @@ def build(n: int, has_values: bool, has_sweeps: bool):
         "VCHILD": ", tv + cv, rem - cv" if has_values else "",
         "SCHILD": ", tm | c, sw" if has_sweeps else "",
         "REM": "rem" if has_values else "0",
+        "HANDS": ", ".join(f"H[{i}]" for i in range(n)),
         "LIVEEXPR": " | ".join(f"H[{i}]" for i in range(n)),
     }
     for name, value in fill.items():

@@ -23,6 +23,7 @@ from .problem import NOBODY, SPLIT, Problem
 __all__ = ["Searcher", "BudgetExceeded", "INF"]
 
 INF = 1 << 40
+SHALLOW = 1  # tricks left at or below which the table is not used
 MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Lora; null windows kept for tests
 
 
@@ -365,7 +366,7 @@ class Searcher:
             LEAD_WANTS_WIN=LEAD_WANTS_WIN, LEAD_HIGH=LEAD_HIGH, OPP_AFTER=OPP_AFTER,
             RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
             LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
-            WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM)
+            WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, SHALLOW=SHALLOW)
         trick_node, play, node_count, set_live, order = hotpath.build(n, HASVAL, bool(NSW))(G)
 
         self._trick_node = trick_node
