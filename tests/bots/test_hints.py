@@ -11,7 +11,7 @@ from .helpers import CASES, case_id, random_play_views
 def check_hint(view, h):
     assert h.action in view.legal
     assert h.reason.strip()
-    assert describe(h.action) in h.reason                      # the reason names the action
+    assert describe(h.action).lower() in h.reason.lower()      # the reason names the action
     assert h.ladder and h.ladder[-1] == str(h.action)         # the last step is the action
     assert h.principle in h.ladder[0] or len(h.ladder) == 1
     assert {a.action for a in h.alternatives} == set(view.legal) - {h.action}

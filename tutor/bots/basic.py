@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from ..cards import Card, Rank, Suit, SUITS, parse_card
-from ..games.actions import Action
 from ..games.base import View
 from . import cardplay, knowledge as K
 from .hints import Alternative, Hint, describe, ladder, reminder_for
@@ -59,7 +58,8 @@ def advise(view: View) -> Hint:
         principle = "the only legal action"
         reason = f"{describe(action)} is the only legal action"
         if action.verb == "play" and action.card is not None:
-            reason += f": {reminder_for(view, legal) or 'the rules leave one card'}"
+            why = reminder_for(view, legal)
+            reason += f" ({why[0].lower() + why[1:]})" if why else ""
         return _hint(view, action, principle, reason[0].upper() + reason[1:] + ".", "", {})
     handler = _HANDLERS.get(view.game)
     action, principle, reason, idea, values = handler(view, legal)
@@ -76,7 +76,7 @@ def _hint(view, action, principle, reason, idea, values, units="") -> Hint:
         alts.append(Alternative(a, None if v is None else round(float(v), 2)))
     alts.sort(key=lambda al: (-(al.value if al.value is not None else -1e9), str(al.action)))
     named = describe(action)
-    if named not in reason:
+    if named.lower() not in reason.lower():
         reason = f"{reason.rstrip('.')}: {named}."
     return Hint(action=action, reason=reason, principle=principle, alternatives=tuple(alts),
                 ladder=ladder(principle, idea, action), reminder=reminder_for(view, legal),
@@ -215,7 +215,7 @@ def _euchre(view: View, legal):
         single = sum(1 for c in hand if euchre.effective_suit(c, trump) is euchre.effective_suit(worst, trump)) == 1
         principle = "create a void" if single and euchre.effective_suit(worst, trump) is not trump \
             else "keep trumps and aces"
-        return act, principle, f"{PRINCIPLES[principle].capitalize()}: discard the {worst.symbol}.", \
+        return act, principle, f"{PRINCIPLES[principle].capitalize()}: {describe(act)}.", \
             "Which card will never win a trick?", {}
     if "pass_card" in verbs:
         trump = Suit.parse(pub["trump"])
@@ -223,7 +223,7 @@ def _euchre(view: View, legal):
         cards = [a.card for a in legal if a.verb == "pass_card"]
         best = min(cards, key=lambda c: (order.index(c) if c in order else 20 - int(c.rank) / 20, c))
         act = next(a for a in legal if a.card == best)
-        return act, "pass your best trump", f"Give your partner your best card, the {best.symbol}.", \
+        return act, "pass your best trump", f"Give your partner your best card: {describe(act)}.", \
             "What helps a lone player most?", {}
     return _generic(view, legal)
 

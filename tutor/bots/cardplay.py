@@ -35,7 +35,7 @@ RULES = {
     "duck under the winning card": "play the highest card that still loses the trick",
     "win with your highest card": "you must take this trick: get rid of your highest card with it",
     "throw your dangerous cards": "you cannot follow suit: throw away the card most likely to cost you",
-    "lead low": "lead your lowest card so that someone else has to take the trick",
+    "lead low": "lead a low card that carries no penalty, so that someone else has to take the trick",
     "follow suit": "only one card is allowed here",
 }
 
@@ -73,7 +73,7 @@ def play_card(view: View, aim: str = "win", values: Mapping[Card, int] | None = 
     else:
         card, rule, idea = _win(ctx, attacking)
     action = next(a for a in plays if a.card == card)
-    return Choice(action, rule, f"{RULES[rule][0].upper()}{RULES[rule][1:]}: {_name(card)}.", idea)
+    return Choice(action, rule, f"{RULES[rule][0].upper()}{RULES[rule][1:]}: play {_name(card)}.", idea)
 
 
 class _Context:

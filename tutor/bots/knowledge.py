@@ -9,7 +9,6 @@ Bots (rules of thumb and sampling) share this reading so that none of them looks
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from ..cards import DECKS, Card, Rank, Suit, parse_card
 from ..games.base import View

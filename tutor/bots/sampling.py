@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card, Rank, Suit, parse_card
+from ..cards import Card, parse_card
 from ..errors import TutorError
 from ..games.base import View
 from . import knowledge as K
