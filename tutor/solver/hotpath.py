@@ -57,7 +57,7 @@ def factory(G):
             lead_best = 0
             saved = LIVE
             LIVE = live
-            v = play(leader, 0, 0, leader, 0{V0}{S0}, alpha, beta)
+            v = lead(leader{VL0}{SL0}, alpha, beta)
             LIVE = saved
             return v
         rk = ({HANDS}, leader, sw)  #@SW
@@ -86,7 +86,7 @@ def factory(G):
         lead_best = hint
         saved = LIVE
         LIVE = live
-        v = play(leader, 0, 0, leader, 0{V0}{S0}, a, b)
+        v = lead(leader{VL0}{SL0}, a, b)
         LIVE = saved
         if v <= a:
             if v < hi:
@@ -168,70 +168,28 @@ def factory(G):
                 out.append(c)
         return out
 
-    def play(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
+    def lead(p{VP0}{SP0}, alpha, beta):
         nonlocal nodes, lead_best
         nodes += 1
         h = H[p]
-        if k == 0:
-            legal = h
-        else:
-            legal = h & ledm
-            if legal:
-                if OTL and ledm == TRUMP:
-                    legal = (legal & ~((wbit << 1) - 1)) or legal
-            elif VOIDANY:
-                legal = h
-            else:
-                legal = h & TRUMP
-                if not legal:
-                    legal = h
-                elif VOIDOVER and wbit & TRUMP:
-                    legal = (legal & ~((wbit << 1) - 1)) or legal
         live = LIVE
         tk = (live << SHIFTALL) | h
         cand = TOPSALL.get(tk)
         if cand is None:
             cand = tops_full(h, live)
             TOPSALL[tk] = cand
-        cand &= legal
-        if not cand & (cand - 1):
-            moves = (cand,)
-        elif k:
-            winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
-            okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
-            moves = ORDERS.get(okey)
-            if moves is None:
-                moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm, live))
+        if cand & (cand - 1):
+            moves = order(p, 0, cand, h, 0, p, 0, live)
         else:
-            moves = order(p, k, cand, h, wbit, wpos, ledm, live)
-        last = k + 1 == n
+            moves = (cand,)
         q = NEXT[p]
-        k1 = k + 1
-        winm = ledm | TRUMP
         bestc = 0
         if MAXS[p]:
             best = -INF
             for c in moves:
-                if k == 0:
-                    wb = c
-                    wp = p
-                    lm = SUITM[(c.bit_length() - 1) >> SH]
-                elif c & winm and c > wbit:
-                    wb = c
-                    wp = p
-                    lm = ledm
-                else:
-                    wb = wbit
-                    wp = wpos
-                    lm = ledm
                 H[p] = h ^ c
                 cv = VAL.get(c, 0)  #@VAL
-                if last:
-                    g = WI[wp] * (TV + tv + cv + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@VAL
-                    g = WI[wp] * (TV + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@!VAL
-                    v = trick_node(wp{VNEXT}{SNEXT}, alpha - g, beta - g) + g
-                else:
-                    v = play(q, k1, wb, wp, lm{VCHILD}{SCHILD}, alpha, beta)
+                v = FIRST(q, 1, c, p, SUITM[(c.bit_length() - 1) >> SH]{VLEAD}{SLEAD}, alpha, beta)
                 H[p] = h
                 if v > best:
                     best = v
@@ -243,26 +201,9 @@ def factory(G):
         else:
             best = INF
             for c in moves:
-                if k == 0:
-                    wb = c
-                    wp = p
-                    lm = SUITM[(c.bit_length() - 1) >> SH]
-                elif c & winm and c > wbit:
-                    wb = c
-                    wp = p
-                    lm = ledm
-                else:
-                    wb = wbit
-                    wp = wpos
-                    lm = ledm
                 H[p] = h ^ c
                 cv = VAL.get(c, 0)  #@VAL
-                if last:
-                    g = WI[wp] * (TV + tv + cv + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@VAL
-                    g = WI[wp] * (TV + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@!VAL
-                    v = trick_node(wp{VNEXT}{SNEXT}, alpha - g, beta - g) + g
-                else:
-                    v = play(q, k1, wb, wp, lm{VCHILD}{SCHILD}, alpha, beta)
+                v = FIRST(q, 1, c, p, SUITM[(c.bit_length() - 1) >> SH]{VLEAD}{SLEAD}, alpha, beta)
                 H[p] = h
                 if v < best:
                     best = v
@@ -271,9 +212,129 @@ def factory(G):
                         beta = v
                         if alpha >= beta:
                             break
-        if k == 0:
-            lead_best = bestc
+        lead_best = bestc
         return best
+
+    def follow_moves(p, k, h, wbit, wpos, ledm):
+        legal = h & ledm
+        if legal:
+            if OTL and ledm == TRUMP:
+                legal = (legal & ~((wbit << 1) - 1)) or legal
+        elif VOIDANY:
+            legal = h
+        else:
+            legal = h & TRUMP
+            if not legal:
+                legal = h
+            elif VOIDOVER and wbit & TRUMP:
+                legal = (legal & ~((wbit << 1) - 1)) or legal
+        live = LIVE
+        tk = (live << SHIFTALL) | h
+        cand = TOPSALL.get(tk)
+        if cand is None:
+            cand = tops_full(h, live)
+            TOPSALL[tk] = cand
+        cand &= legal
+        if not cand & (cand - 1):
+            return (cand,)
+        winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
+        okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
+        moves = ORDERS.get(okey)
+        if moves is None:
+            moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm, live))
+        return moves
+
+    def follow(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
+        nonlocal nodes
+        nodes += 1
+        h = H[p]
+        moves = follow_moves(p, k, h, wbit, wpos, ledm)
+        q = NEXT[p]
+        k1 = k + 1
+        nxt = last_play if k1 == n - 1 else follow
+        winm = ledm | TRUMP
+        if MAXS[p]:
+            best = -INF
+            for c in moves:
+                H[p] = h ^ c
+                cv = VAL.get(c, 0)  #@VAL
+                if c & winm and c > wbit:
+                    v = nxt(q, k1, c, p, ledm{VCHILD}{SCHILD}, alpha, beta)
+                else:
+                    v = nxt(q, k1, wbit, wpos, ledm{VCHILD}{SCHILD}, alpha, beta)
+                H[p] = h
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        else:
+            best = INF
+            for c in moves:
+                H[p] = h ^ c
+                cv = VAL.get(c, 0)  #@VAL
+                if c & winm and c > wbit:
+                    v = nxt(q, k1, c, p, ledm{VCHILD}{SCHILD}, alpha, beta)
+                else:
+                    v = nxt(q, k1, wbit, wpos, ledm{VCHILD}{SCHILD}, alpha, beta)
+                H[p] = h
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        return best
+
+    def last_play(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
+        nonlocal nodes
+        nodes += 1
+        h = H[p]
+        moves = follow_moves(p, k, h, wbit, wpos, ledm)
+        winm = ledm | TRUMP
+        if MAXS[p]:
+            best = -INF
+            for c in moves:
+                H[p] = h ^ c
+                wp = p if (c & winm and c > wbit) else wpos
+                cv = VAL.get(c, 0)  #@VAL
+                g = WI[wp] * (TV + tv + cv + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@VAL
+                g = WI[wp] * (TV + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@!VAL
+                v = trick_node(wp{VNEXT}{SNEXT}, alpha - g, beta - g) + g
+                H[p] = h
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        else:
+            best = INF
+            for c in moves:
+                H[p] = h ^ c
+                wp = p if (c & winm and c > wbit) else wpos
+                cv = VAL.get(c, 0)  #@VAL
+                g = WI[wp] * (TV + tv + cv + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@VAL
+                g = WI[wp] * (TV + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@!VAL
+                v = trick_node(wp{VNEXT}{SNEXT}, alpha - g, beta - g) + g
+                H[p] = h
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        return best
+
+    FIRST = last_play if n == 2 else follow
+
+    def play(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
+        if k == 0:
+            return lead(p{VPASS0}{SPASS0}, alpha, beta)
+        if k == n - 1:
+            return last_play(p, k, wbit, wpos, ledm{VPASS}{SPASS}, alpha, beta)
+        return follow(p, k, wbit, wpos, ledm{VPASS}{SPASS}, alpha, beta)
 
     def node_count():
         return nodes
@@ -327,6 +388,16 @@ def build(n: int, has_values: bool, has_sweeps: bool):
         "SCHILD": ", tm | c, sw" if has_sweeps else "",
         "REM": "rem" if has_values else "0",
         "HANDS": ", ".join(f"H[{i}]" for i in range(n)),
+        "VP0": ", rem" if has_values else "",
+        "SP0": ", sw" if has_sweeps else "",
+        "VLEAD": ", cv, rem - cv" if has_values else "",
+        "SLEAD": ", c, sw" if has_sweeps else "",
+        "VPASS0": ", rem" if has_values else "",
+        "SPASS0": ", sw" if has_sweeps else "",
+        "VPASS": ", tv, rem" if has_values else "",
+        "SPASS": ", tm, sw" if has_sweeps else "",
+        "VL0": ", rem" if has_values else "",
+        "SL0": ", sw" if has_sweeps else "",
         "LIVEEXPR": " | ".join(f"H[{i}]" for i in range(n)),
     }
     for name, value in fill.items():
