@@ -64,6 +64,7 @@ def test_expert_hint_gives_figures_for_every_alternative_in_every_game():
         check_hint(view, h)
         assert "4 deals" in h.reason
         assert h.units in h.reason
+        assert h.principle in PRINCIPLES
 
 
 def test_rule_reminder_when_the_left_bower_must_follow():

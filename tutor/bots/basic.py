@@ -41,6 +41,8 @@ PRINCIPLES.update({
     "declare your best meld": "meld points count only if declared: announce your melds",
     "cut the cards": "cutting is the usual custom",
     "when in doubt, pass": "no rule of thumb favours acting, so take the quiet choice",
+    "count what each card brings over the likely deals":
+        "try each choice on many deals that fit what you have seen and keep the best average",
 })
 
 _EUCHRE_BID = 7.0
