@@ -288,6 +288,42 @@ class HandState:
         """The full state as a comparable dict (for tests of exact undo and replay)."""
         return {k: v for k, v in self.__dict__.items() if k not in ("_undo_stack", "_cache")}
 
+    # -- trick play (shared by every trick game) ----------------------------------------
+    # Uses the common attributes: hands, trick, tricks, leader, active_seats, trick_rules.
+    def next_active(self, seat: int) -> int:
+        """The next seat after ``seat`` in playing order that plays cards this hand."""
+        active = self.active_seats
+        for step in range(1, self.players + 1):
+            nxt = (seat + step) % self.players
+            if nxt in active:
+                return nxt
+        raise AssertionError("no active seat")  # pragma: no cover
+
+    def _add_to_trick(self, seat: int, card: Card) -> None:
+        """Move ``card`` from ``seat``'s hand to the trick in progress."""
+        hands = list(self.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        self.hands = tuple(hands)
+        self.trick = self.trick + ((seat, card),)
+
+    def _close_trick(self) -> int:
+        """Record the complete trick; its winner leads next. Returns the winner."""
+        trick = self.trick
+        winner = trick[self.trick_rules.winner_index([c for _, c in trick])][0]
+        self.tricks = self.tricks + ((self.leader, trick, winner),)
+        self.trick = ()
+        self.leader = winner
+        self.to_move = winner
+        return winner
+
+    def _play_card_to_trick(self, seat: int, card: Card) -> int | None:
+        """Play a card: the turn passes on, or the trick closes and its winner is returned."""
+        self._add_to_trick(seat, card)
+        if len(self.trick) < len(self.active_seats):
+            self.to_move = self.next_active(seat)
+            return None
+        return self._close_trick()
+
     # -- views and results -------------------------------------------------------------
     def view(self, seat: int) -> View:
         if not 0 <= seat < self.players:

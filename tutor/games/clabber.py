@@ -562,25 +562,19 @@ class State(base.HandState):
         if card not in self.lawful_plays():
             why = self.trick_rules.why_illegal(card, self.hands[seat], [c for _, c in self.trick])
             self.offences = self.offences + ((seat, "R3", why or "illegal card"),)
-        hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
-        self.hands = tuple(hands)
-        self.trick = self.trick + ((seat, card),)
+        self._add_to_trick(seat, card)
         self._bell_check(seat)
         if len(self.trick) == len(self.active_seats):
             self._finish_trick()
         else:
-            self.to_move = (seat + 1) % self.players
+            self.to_move = self.next_active(seat)
 
     def _finish_trick(self) -> None:
-        cards = [c for _, c in self.trick]
-        winner = self.trick[self.trick_rules.winner_index(cards)][0]
-        points = sum(card_points(c, self.trump) for c in cards)
+        points = sum(card_points(c, self.trump) for _, c in self.trick)
         last = not any(self.hands)
         if last:
             points += LAST_TRICK_BONUS
-        self.tricks = self.tricks + ((self.leader, self.trick, winner),)
-        self.trick = ()
+        winner = self._close_trick()
         won = list(self.won)
         won[winner] += points
         self.won = tuple(won)
@@ -600,9 +594,6 @@ class State(base.HandState):
             self.outcome = "played"
             self.phase = "done"
             self.to_move = None
-        else:
-            self.leader = winner
-            self.to_move = winner
 
     # -- scoring -----------------------------------------------------------------------
     def card_points_by_side(self) -> dict:

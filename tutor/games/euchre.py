@@ -466,14 +466,6 @@ class State(base.HandState):
             return ()
         return tuple(s for s in range(self.players) if s not in self.makers)
 
-    def _next_active(self, seat: int) -> int:
-        n = self.players
-        for step in range(1, n + 1):
-            nxt = (seat + step) % n
-            if nxt in self.active_seats:
-                return nxt
-        raise AssertionError("no active seat")  # pragma: no cover
-
     def parse_action(self, action: "str | Action") -> Action:
         if isinstance(action, str) and action.strip().lower().replace(" ", "_").startswith("take_up"):
             raise IllegalAction("taking the up-card is done by discarding: say which of the six "
@@ -610,26 +602,16 @@ class State(base.HandState):
                 self._start_play()
             return
         if phase == "play":
-            card = action.card
-            self._set_hand(seat, tuple(c for c in self.hands[seat] if c != card))
-            trick = self.trick + ((seat, card),)
-            if len(trick) < len(self.active_seats):
-                self.trick = trick
-                self.to_move = self._next_active(seat)
+            won = self._play_card_to_trick(seat, action.card)
+            if won is None:
                 return
-            won = trick[self.trick_rules.winner_index([c for _, c in trick])][0]
-            self.tricks = self.tricks + ((self.leader, trick, won),)
             counts = list(self.tricks_won)
             counts[won] += 1
             self.tricks_won = tuple(counts)
-            self.trick = ()
-            self.leader = won
             if sum(counts) == 5:
                 self.phase = "done"
                 self.to_move = None
                 self.outcome = "played"
-            else:
-                self.to_move = won
             return
         raise IllegalAction(f"no action is possible in phase {phase}")  # pragma: no cover
 
@@ -710,9 +692,9 @@ class State(base.HandState):
         if n == 3 or not self.alone:
             return left
         if self.rules.lone_lead == "left_of_dealer_skip_inactive":
-            return left if left in self.active_seats else self._next_active(left)
+            return left if left in self.active_seats else self.next_active(left)
         if len(self.alone) == 1:
-            return self._next_active(self.alone[0])
+            return self.next_active(self.alone[0])
         return next(s for s in self.alone if s not in self.makers)
 
     # -- results -----------------------------------------------------------------------

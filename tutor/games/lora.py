@@ -542,20 +542,10 @@ class State(base.HandState):
             raise IllegalAction(f"unknown action {action}")
 
     def _play_to_trick(self, card: Card) -> None:
-        seat = self.to_move
-        self.hands = _remove(self.hands, seat, card)
-        trick = self.trick + ((seat, card),)
-        if len(trick) < 4:
-            self.trick = trick
-            self.to_move = (seat + 1) % 4
+        winner = self._play_card_to_trick(self.to_move, card)
+        if winner is None:
             return
-        winner = trick[TRICK_RULES.winner_index([c for _, c in trick])][0]
-        self.tricks = self.tricks + ((self.leader, trick, winner),)
-        self.trick = ()
-        self.leader = winner
-        if self.hands[winner]:
-            self.to_move = winner
-        else:
+        if not self.hands[winner]:
             self.phase = "done"
             self.to_move = None
 

@@ -245,14 +245,6 @@ class State(base.HandState):
     def _clockwise(self, start: int) -> list[int]:
         return [(start + i) % self.players for i in range(self.players)]
 
-    def _after(self, seat: int) -> int:
-        """The next active seat clockwise after ``seat``."""
-        for i in range(1, self.players + 1):
-            nxt = (seat + i) % self.players
-            if nxt in self.active_seats:
-                return nxt
-        raise AssertionError("no active seat")  # pragma: no cover
-
     @property
     def defenders(self) -> tuple[int, ...]:
         return tuple(s for s in self.active_seats if s != self.declarer)
@@ -734,19 +726,11 @@ class State(base.HandState):
 
     def _play_card(self, card: Card) -> None:
         seat = self.to_move
-        self._set_hand(seat, [c for c in self.hands[seat] if c != card])
         self.shown = self.shown | {card}
-        trick = self.trick + ((seat, card),)
-        if len(trick) < len(self.active_seats):
-            self.trick = trick
-            self.to_move = self._after(seat)
+        winner = self._play_card_to_trick(seat, card)
+        if winner is None:
             return
-        winner = trick[self.trick_rules.winner_index([c for _, c in trick])][0]
-        self.tricks = self.tricks + ((self.leader, trick, winner),)
         self.tricks_won = _put(self.tricks_won, winner, self.tricks_won[winner] + 1)
-        self.trick = ()
-        self.leader = winner
-        self.to_move = winner
         if not any(self.hands[s] for s in self.active_seats):
             self._finish("played")
 
@@ -1144,11 +1128,11 @@ def _build_position(setup: Mapping, rules: Rules) -> State:
     trick = []
     for i, card in enumerate(trick_cards):
         if i:
-            seat = state._after(seat)
+            seat = state.next_active(seat)
         trick.append((seat, card))
     state.trick = tuple(trick)
     state.shown = frozenset(trick_cards)
-    state.to_move = state._after(seat) if trick else leader
+    state.to_move = state.next_active(seat) if trick else leader
     played = {s for s, _ in trick}
     sizes = {len(hands[s]) + (1 if s in played else 0) for s in active}
     if len(sizes) != 1 or not sizes.pop():
