@@ -286,3 +286,41 @@ def test_lora_layout_solver_matches_engine_enumeration(rules):
         for action in res.line:
             st.apply(action)
         assert st.is_over and st.result().points[hero] == res.value
+
+
+# ---------------------------------------------------------------------------- principal variations
+@pytest.mark.parametrize("game", ["euchre", "raub", "clabber", "lora"])
+def test_principal_variation_plays_legally_to_the_value(game):
+    """Played through the engine (``apply`` validates every card), the line scores the value."""
+    for s in range(40):
+        rng = random.Random(7000 + s)
+        if game == "euchre":
+            state = euchre_ending(rng)
+            hero = state.to_move
+            side = {x for x in state.active_seats if x % 2 == hero % 2}
+            score = lambda st, side=side: sum(st.tricks_won[x] for x in side)  # noqa: E731
+            kw = {}
+        elif game == "raub":
+            state = raub_ending(rng)
+            hero = state.to_move
+            side = {hero}
+            score = lambda st, side=side: sum(st.tricks_won[x] for x in side)  # noqa: E731
+            kw = {"side": side}
+        elif game == "clabber":
+            state = clabber_ending(rng)
+            hero = state.to_move
+            side = ({x for x in state.active_seats if x % 2 == hero % 2} if state.players == 4
+                    else {hero})
+            score = clabber_points_since(len(state.tricks), side)
+            kw = {}
+        else:
+            state = lora_ending(rng, rng.choice(LORA_TRICK_CONTRACTS))
+            hero = state.to_move
+            score = lambda st, hero=hero: st.result().points[hero]  # noqa: E731
+            kw = {}
+        res = solver.solve(state, hero=hero, **kw)
+        st = state.copy()
+        for action in res.line:
+            st.apply(action)
+        assert st.is_over
+        assert score(st) == res.value

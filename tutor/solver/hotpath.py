@@ -24,7 +24,6 @@ def factory(G):
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     RAW = {}
-    SHALLOW = G["SHALLOW"]
     nodes = 0
     lead_best = 0
     LIVE = 0
@@ -52,14 +51,6 @@ def factory(G):
             return lo
         if hi <= alpha:
             return hi
-        if r <= SHALLOW:
-            # near the end a table probe costs more than the search it saves
-            lead_best = 0
-            saved = LIVE
-            LIVE = live
-            v = lead(leader{VL0}{SL0}, alpha, beta)
-            LIVE = saved
-            return v
         rk = ({HANDS}, leader, sw)  #@SW
         rk = ({HANDS}, leader)  #@!SW
         key = RAW.get(rk)
@@ -173,11 +164,18 @@ def factory(G):
         nodes += 1
         h = H[p]
         live = LIVE
-        tk = (live << SHIFTALL) | h
-        cand = TOPSALL.get(tk)
-        if cand is None:
-            cand = tops_full(h, live)
-            TOPSALL[tk] = cand
+        cand = 0
+        m = h
+        while m:
+            blk = (m.bit_length() - 1) >> SH
+            sh = blk << SH
+            lb = (live >> sh) & BM
+            hb = (h >> sh) & BM
+            t = TOPS[blk].get((lb << W) | hb)
+            if t is None:
+                t = tops_miss(blk, lb, hb)
+            cand |= (t << sh) & m
+            m &= LOWMASK[blk]
         if cand & (cand - 1):
             moves = order(p, 0, cand, h, 0, p, 0, live)
         else:
@@ -229,12 +227,18 @@ def factory(G):
             elif VOIDOVER and wbit & TRUMP:
                 legal = (legal & ~((wbit << 1) - 1)) or legal
         live = LIVE
-        tk = (live << SHIFTALL) | h
-        cand = TOPSALL.get(tk)
-        if cand is None:
-            cand = tops_full(h, live)
-            TOPSALL[tk] = cand
-        cand &= legal
+        cand = 0
+        m = legal
+        while m:
+            blk = (m.bit_length() - 1) >> SH
+            sh = blk << SH
+            lb = (live >> sh) & BM
+            hb = (h >> sh) & BM
+            t = TOPS[blk].get((lb << W) | hb)
+            if t is None:
+                t = tops_miss(blk, lb, hb)
+            cand |= (t << sh) & m
+            m &= LOWMASK[blk]
         if not cand & (cand - 1):
             return (cand,)
         winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)

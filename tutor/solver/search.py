@@ -3,14 +3,16 @@
 Values searched are the hero's *future* score from the current point in internal units (the
 hero's side maximises; ``minimise`` problems are negated). Techniques:
 
-* fail-soft alpha-beta; trick counts are driven by null-window (MTD) passes, point objectives
-  by a full window;
+* fail-soft alpha-beta with a full window (an MTD null-window driver is kept for small value
+  ranges, see ``MTD_RANGE``);
 * a transposition table at trick boundaries holding (lower, upper) bounds of the future value,
   keyed on the remaining hands with ranks renumbered among the cards still in play (only for
   suits whose cards all score alike), the leader and the sweep status;
 * touching cards of one hand that score alike are searched once (rank equivalence);
-* static bounds from the points still to be won, cheap move ordering, and the last trick
-  resolved without search;
+* static bounds from the points still to be won, cheap move ordering (memoised for
+  followers), the best lead of the table tried first, and the last trick resolved directly;
+* the inner loop is generated per problem shape without the features it does not use
+  (:mod:`tutor.solver.hotpath`);
 * a node budget: over it, :class:`BudgetExceeded` is raised and the driver reports an inexact
   result instead of running on.
 """
@@ -23,7 +25,6 @@ from .problem import NOBODY, SPLIT, Problem
 __all__ = ["Searcher", "BudgetExceeded", "INF"]
 
 INF = 1 << 40
-SHALLOW = 1  # tricks left at or below which the table is not used
 MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Lora; null windows kept for tests
 
 
@@ -62,12 +63,14 @@ _TOPSALL_CACHE: dict = {}
 _ORDERS_CACHE: dict = {}
 
 
-def _compress_bytes(x: bytes) -> bytes:
-    """:func:`_compress` for 8-bit blocks given as one byte per hand."""
+def _compress_bytes(x: bytes, pattern=None):
+    """:func:`_compress` for 8-bit blocks given as one byte per hand; with a ``pattern`` (how
+    each rank of the block scores) the scores of the cards in play are kept alongside."""
     live = 0
     for part in x:
         live |= part
     out = bytearray(len(x))
+    scores = []
     j = 0
     for i in range(8):
         if (live >> i) & 1:
@@ -75,14 +78,18 @@ def _compress_bytes(x: bytes) -> bytes:
                 if (part >> i) & 1:
                     out[p] |= 1 << j
                     break
+            if pattern is not None:
+                scores.append(pattern[i])
             j += 1
-    return bytes(out)
+    if pattern is None:
+        return bytes(out)
+    return (bytes(out), tuple(scores))
 
 
 class Searcher:
     """Search state for one problem: hands, transposition table, node counter.
 
-    Positions are given as (hands, trick bits, leader); the table stays valid across every
+    Positions are (hands, trick bits, leader, sweep status); the table stays valid across every
     position of the same problem, so successive queries (each move, the principal variation)
     reuse what earlier ones learned.
     """
@@ -91,18 +98,17 @@ class Searcher:
         self.pb = pb
         self.budget = budget
         self.tt: dict = {}
-        # small value ranges (trick counts, Lora penalties) are searched with null windows
-        for cache in (_NORM_CACHE, _TOPS_CACHE, _TOPSALL_CACHE):
-            if sum(len(v) for v in _ORDERS_CACHE.values()) > 2_000_000:
-                _ORDERS_CACHE.clear()
+        # the memo caches shared by all searches are bounded
+        for cache in (_NORM_CACHE, _TOPS_CACHE, _TOPSALL_CACHE, _ORDERS_CACHE):
             if sum(len(v) for v in cache.values()) > 2_000_000:
                 cache.clear()
         self._build()
+        # small value ranges may be searched with null windows (MTD) instead of a full window
         lo, hi = self.bounds(self.root())
         self.narrow = hi - lo <= MTD_RANGE
 
     # ------------------------------------------------------------------ compile
-    def _build(self):  # noqa: C901 - one closure keeps the hot path on local names
+    def _build(self):  # noqa: C901 - constants and helpers for the generated inner loop
         pb = self.pb
         n = pb.n
         W = pb.width
@@ -186,11 +192,17 @@ class Searcher:
         H = list(pb.hands)
         self.H = H
         TT = self.tt
-        NORM = _NORM_CACHE.setdefault((n, W), {}) if W != 8 else _NORM_CACHE.setdefault("bytes", {})
-        TOPS = [(_TOPS_CACHE.setdefault(W, {}) if UNIFORM[blk] else {}) for blk in range(NB)]
+        NORM = _NORM_CACHE.setdefault((n, W), {})
+        # run tops of a block depend only on its live cards, the hand and (when its cards
+        # score differently) the pattern of scores: shared by every search
+        TOPS = []
+        for blk in range(NB):
+            if UNIFORM[blk]:
+                TOPS.append(_TOPS_CACHE.setdefault(W, {}))
+            else:
+                pattern = tuple(SIG.get(1 << (blk * W + i)) for i in range(W))
+                TOPS.append(_TOPS_CACHE.setdefault((W, pattern), {}))
         budget = self.budget if self.budget is not None else INF
-        nodes = 0
-        lead_best = 0
         LOWMASK = tuple((1 << (blk * W)) - 1 for blk in range(NB + 1))
 
         def tops_miss(blk, live_b, h_b):
@@ -230,19 +242,26 @@ class Searcher:
 
         if W == 8:
             BLOCKS = tuple(range(NB))
+            # a block's cards in play, in order, as (holder, how it scores): positions alike in
+            # that respect have the same future, whichever cards left the game before
+            NORMS = []
+            for blk in range(NB):
+                if UNIFORM[blk]:
+                    NORMS.append((_NORM_CACHE.setdefault("bytes", {}), None))
+                else:
+                    pattern = tuple(SIG.get(1 << (blk * W + i)) for i in range(W))
+                    NORMS.append((_NORM_CACHE.setdefault(("bytes", pattern), {}), pattern))
 
             def key_of(leader, sw):
                 raw = b"".join([x.to_bytes(NB, "little") for x in H])
                 parts = [leader]
                 for blk in BLOCKS:
                     x = raw[blk::NB]
-                    if UNIFORM[blk]:
-                        y = NORM.get(x)
-                        if y is None:
-                            y = _compress_bytes(x)
-                            NORM[x] = y
-                        x = y
-                    parts.append(x)
+                    memo, pattern = NORMS[blk]
+                    y = memo.get(x)
+                    if y is None:
+                        y = memo[x] = _compress_bytes(x, pattern)
+                    parts.append(y)
                 if NSW:
                     parts.append(sw)
                 return tuple(parts)
@@ -366,7 +385,7 @@ class Searcher:
             LEAD_WANTS_WIN=LEAD_WANTS_WIN, LEAD_HIGH=LEAD_HIGH, OPP_AFTER=OPP_AFTER,
             RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
             LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
-            WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, SHALLOW=SHALLOW)
+            WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM)
         trick_node, play, node_count, set_live, order = hotpath.build(n, HASVAL, bool(NSW))(G)
 
         self._trick_node = trick_node
