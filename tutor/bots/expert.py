@@ -25,7 +25,7 @@ DEFAULT_BUDGET = 1.0
 UNITS = {"euchre": "points", "raub": "points off your score", "clabber": "card points",
          "lora": "penalty points"}
 _NODE_RATE = 150_000      # nodes per second assumed before a solve measures it
-_rates: dict[str, float] = {}   # measured search speed per game, kept between decisions
+_rates: dict = {}   # measured search speed per kind of search, kept between decisions
 _MAX_SAMPLES = 64
 
 
@@ -42,7 +42,7 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     if view.phase != "play" or len(plays) != len(view.legal):
         from . import rollout
         if rollout.applies(view):
-            means, samples = rollout.value_options(view, start + 0.85 * budget, rng, max_samples)
+            means, samples = rollout.value_options(view, start + 0.8 * budget, rng, max_samples)
             if samples:
                 return _option_hint(view, base, means, samples, "points off your score",
                                     "the rest of the bidding and drawing by the basic rules, "
@@ -57,12 +57,13 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     solve = _solver_for(view)
     if solve is None:
         return _relabel(base, "expert", ("no solver for this contract: the basic rule decides",))
-    deadline = start + 0.85 * budget
+    deadline = start + 0.8 * budget
     know = K.read(view)
     totals: dict = defaultdict(float)
     samples = 0
     failures = 0
-    rate = _rates.get(view.game, _NODE_RATE)
+    kind = (view.game, view.public.get("contract") == "lora")   # the layout search has its own speed
+    rate = _rates.get(kind, _NODE_RATE)
     minimise = False
     to_units = _units_of(view)
     solver_error = ""
@@ -82,14 +83,16 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
         t0 = time.perf_counter()
         # a safety margin: a search that outruns its node budget is wasted time
         try:
-            result = solve(state, view.seat, max(2_000, int(0.8 * left * rate)))
+            result = solve(state, view.seat, max(2_000, int(0.7 * left * rate)))
         except Exception as err:  # a solver fault must not stop a game: fall back, say so
             solver_error = f"{type(err).__name__}: {err}"
             break
         spent = time.perf_counter() - t0
         if result.nodes > 1_000 and spent > 0:
-            rate = max(30_000, int(result.nodes / spent))
-            _rates[view.game] = 0.7 * _rates.get(view.game, rate) + 0.3 * rate
+            measured = max(30_000, int(result.nodes / spent))
+            # quick to believe a slower search, slow to believe a faster one
+            rate = measured if measured < rate else int(0.8 * rate + 0.2 * measured)
+            _rates[kind] = rate
         if not result.exact or not result.moves:
             failures += 1
             break
@@ -329,13 +332,13 @@ def _euchre_start(view: View, hands, spec):
 def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
     from .. import solver
     from ..games import euchre
-    deadline = start + 0.85 * budget
+    deadline = start + 0.8 * budget
     know = K.read(view)
     seat = view.seat
     totals = defaultdict(float)
     samples = 0
     live = [a for a, spec in options.items() if spec is not None]
-    rate = _rates.get(view.game, _NODE_RATE)
+    rate = _rates.get((view.game, "bids"), _NODE_RATE)
     while samples < max_samples and time.perf_counter() < deadline:
         try:
             hands = sample_hands(know, rng)
