@@ -40,7 +40,7 @@ class PlayTable:
 
     def __init__(self, game: str = "euchre", seat: int = 0, seed=0, rules=None, bots="random",
                  players=None, state=None, dealer=None, hint_level: str = "basic",
-                 bot_budget: float | None = None):
+                 bot_budget: float | None = None, review_budget: int = 300_000):
         if state is not None:
             self.match = None
             self.state = state
@@ -54,6 +54,7 @@ class PlayTable:
                                             and bot_budget is not None else {}))
                      for s in range(self.state.players) if s != seat}
         self.hint_level = hint_level
+        self.review_budget = review_budget
         self.hint_steps: list[str] = []
         self._hint = None
         self.message = ""
@@ -135,21 +136,41 @@ class PlayTable:
         return f'<div class="tt-hint"><b>Hint</b><ol>{"".join(items)}</ol></div>'
 
     def _review_html(self) -> str:
-        """The review of the finished hand (tutor.review), when that module is available."""
-        if not self.state.is_over:
+        """The review of the finished hand: the learner's cards that cost something double
+        dummy (``review_hand`` of tutor.review, or of tutor.solver.review)."""
+        if not self.state.is_over or self.state.trick_rules is None and self.state.game != "lora":
             return ""
+        key = (id(self.state), len(self.state.actions))
+        cached = getattr(self, "_review_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         try:
-            from . import review
+            from . import review as review_module
         except ImportError:
-            return ""
-        for name in ("review_html", "hand_review_html"):
-            make_html = getattr(review, name, None)
-            if make_html is not None:
-                try:
-                    return make_html(self.state, self.seat)
-                except TutorError as err:
-                    return f'<div class="tt-note">No review: {html.escape(str(err))}</div>'
-        return ""
+            try:
+                from .solver import review as review_module
+            except ImportError:
+                return ""
+        try:
+            rows = review_module.review_hand(self.state, seats=[self.seat], budget=self.review_budget)
+        except TutorError as err:
+            text = f'<div class="tt-note">No review: {html.escape(str(err))}</div>'
+            self._review_cache = (key, text)
+            return text
+        units = {"euchre": "trick", "raub": "trick", "clabber": "card point",
+                 "lora": "penalty point"}.get(self.state.game, "point")
+        costly = [r for r in rows if r.exact and r.cost]
+        unsolved = sum(1 for r in rows if not r.exact)
+        items = "".join(
+            f"<li>{html.escape(action_label(r.action))}: cost {r.cost} {units}{'s' if r.cost != 1 else ''}"
+            f" (best {r.best}, after your card {r.played})</li>" for r in costly)
+        summary = (f"Review: {len(costly)} of your {len(rows)} cards cost something"
+                   if rows else "Review: you played no card this hand")
+        note = (f'<div class="tt-note">{unsolved} card{"s" if unsolved != 1 else ""} too early in '
+                f"the hand to solve exactly here.</div>" if unsolved else "")
+        text = f"<details open><summary>{summary}</summary><ol>{items}</ol>{note}</details>"
+        self._review_cache = (key, text)
+        return text
 
     def undo(self) -> bool:
         """Take back the learner's last decision and everything the bots did after it."""

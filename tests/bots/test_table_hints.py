@@ -42,3 +42,19 @@ def test_the_hint_level_can_be_expert():
     while len(table.hint_steps) < 3:
         table.hint()
     assert table._hint.level == "expert" and "deals" in table.hint_box.value
+
+
+def test_the_finished_hand_shows_the_learners_costly_cards():
+    table = PlayTable("euchre", seat=0, seed=5, dealer=3, bots="basic")
+    while not table.state.is_over:
+        legal = table.state.legal_actions()
+        # a careless learner: always the first legal action
+        assert table.click(legal[0])
+    text = table.review_box.value
+    if table.state.trick_rules is None:
+        assert text == ""
+    else:
+        assert "Review:" in text and "of your" in text
+        from tutor.solver.review import review_hand
+        rows = review_hand(table.state, seats=[0])
+        assert text.count("<li>") == sum(1 for r in rows if r.exact and r.cost)
