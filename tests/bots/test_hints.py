@@ -138,3 +138,11 @@ def test_expert_values_raub_calls_by_rollouts():
     check_hint(view, h)
     assert "6 deals" in h.reason and "points off your score" in h.reason
     assert h.level == "expert" and h.alternatives[0].value is not None
+
+
+def test_expert_values_lora_contracts_by_playing_them_out():
+    state = games.new_hand("lora", seed=1, rules={"contract_choice": True})
+    view = state.view(state.to_move)
+    h = bots.hint(view, level="expert", budget=30.0, samples=2)
+    check_hint(view, h)
+    assert "2 deals" in h.reason and "penalty points saved" in h.reason

@@ -49,6 +49,13 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
                                     "the play double dummy")
             return _relabel(base, "expert", ("no deal could be valued within the time budget: "
                                              "the basic rule decides",))
+        if rollout.applies_lora_choice(view):
+            costs, samples = rollout.value_lora_contracts(view, start + 0.8 * budget, rng, max_samples)
+            if samples:
+                # the hint machinery keeps the largest value: a penalty counts negatively
+                return _option_hint(view, base, {a: -c for a, c in costs.items()}, samples,
+                                    "penalty points saved",
+                                    "each contract played out by the basic rules")
         options = _bid_options(view)
         if options is not None:
             return _value_bids(view, base, options, start, budget, rng, max_samples)

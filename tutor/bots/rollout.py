@@ -20,6 +20,13 @@ from . import basic
 __all__ = ["applies", "value_options"]
 
 
+def _time_left(began: float, samples: int, deadline: float) -> bool:
+    """Whether one more sample, as long as the ones so far, still ends before the deadline."""
+    now = time.perf_counter()
+    per = (now - began) / samples if samples else 0.0
+    return now + per < deadline
+
+
 def applies(view: View) -> bool:
     """Whether this decision can be valued by rollouts (a Raub decision before one's draw)."""
     if view.game != "raub" or view.phase == "play":
@@ -93,7 +100,8 @@ def value_options(view: View, deadline: float, rng: random.Random, max_samples: 
     totals = defaultdict(float)
     samples = 0
     failures = 0
-    while samples < max_samples and time.perf_counter() < deadline:
+    began = time.perf_counter()
+    while samples < max_samples and _time_left(began, samples, deadline):
         state = _deal(view, rng)
         if state is None:
             failures += 1
@@ -111,6 +119,55 @@ def value_options(view: View, deadline: float, rng: random.Random, max_samples: 
             figures[action] = value
         if figures is None:
             continue
+        for a, v in figures.items():
+            totals[a] += v
+        samples += 1
+    if not samples:
+        return {}, 0
+    return {a: totals[a] / samples for a in view.legal}, samples
+
+
+# ---------------------------------------------------------------------------- Lora's contract choice
+def applies_lora_choice(view: View) -> bool:
+    return view.game == "lora" and view.phase == "choose" and len(view.legal) > 1
+
+
+def value_lora_contracts(view: View, deadline: float, rng: random.Random, max_samples: int):
+    """Each contract on offer, played out on sampled deals by the basic rules for every seat
+    (a whole hand is too big to solve within a decision's time): the chooser's average penalty,
+    as ({action: penalty}, samples)."""
+    from ..games import lora
+    mine = list(view.hand)
+    pool = [c for c in DECKS["32"] if c not in set(mine)]
+    eldest = (view.dealer + 1) % 4
+    totals = defaultdict(float)
+    samples = 0
+    began = time.perf_counter()
+    while samples < max_samples and _time_left(began, samples, deadline):
+        rng.shuffle(pool)
+        hands, rest = {}, list(pool)
+        for s in range(4):
+            if s == view.seat:
+                hands[s] = tuple(mine)
+            else:
+                hands[s], rest = tuple(rest[:8]), rest[8:]
+        figures = {}
+        for action in view.legal:
+            try:
+                if action.arg == "lora":
+                    state = lora.position(contract="lora", hands=hands, rules=view.rules,
+                                          dealer=view.dealer, to_move=eldest)
+                else:
+                    state = lora.position(contract=action.arg, hands=hands, leader=eldest,
+                                          rules=view.rules, dealer=view.dealer)
+                while not state.is_over:
+                    state.apply(basic.advise(state.view(state.to_move)).action)
+                figures[action] = float(state.result().for_seat(view.seat))
+            except Exception:  # a contract the positions cannot model: no figure for this deal
+                figures = None
+                break
+        if figures is None:
+            break
         for a, v in figures.items():
             totals[a] += v
         samples += 1
