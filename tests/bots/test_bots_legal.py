@@ -54,7 +54,7 @@ def test_a_bot_refuses_anything_but_its_own_view():
     with pytest.raises(TutorError, match="seat 0"):
         bots.make("basic", 1).choose(state.view(0))
     with pytest.raises(TutorError, match="nothing to decide"):
-        bot.choose(state.view(0)) if state.to_move != 0 else bots.make("basic", 2).choose(state.view(2))
+        bots.make("basic", 2).choose(state.view(2))   # seat 0 is to act, not seat 2
 
 
 def rebuilt(view: View) -> View:
