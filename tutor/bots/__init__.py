@@ -8,6 +8,12 @@ hidden cards, and hints that explain their decisions.
 ``basic`` follows named rules of thumb (:data:`PRINCIPLES`); ``expert`` samples deals consistent
 with the view, solves them with :mod:`tutor.solver` and keeps the best average, within a time
 budget (``budget`` seconds, default 1).
+
+Modules: ``knowledge`` (what a view tells about the hidden cards), ``sampling`` (deals and
+play positions consistent with a view), ``cardplay`` and ``basic`` (rules of thumb), ``expert``
+(sampled deals solved double dummy; Euchre's and Clabber's bids valued the same way),
+``rollout`` (Raub's calls and exchanges, Lora's contract choice, played out on sampled deals),
+``hints`` (the advice a learner reads), ``duplicate`` (matches between levels).
 """
 
 from __future__ import annotations
