@@ -24,6 +24,7 @@ def factory(G):
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     RAW = {}
+    QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]
     nodes = 0
     lead_best = 0
     LIVE = 0
@@ -47,6 +48,17 @@ def factory(G):
         P = TV * r + IDXSUM[TOTAL - r]  #@PLAIN
         lo = WMIN * P if WMIN < 0 else 0  #@PLAIN
         hi = WMAX * P if WMAX > 0 else 0  #@PLAIN
+        if QUICK:  #@PLAIN
+            k = quick_tricks(h, live)  #@PLAIN
+            if k:  #@PLAIN
+                if MAXS[leader]:  #@PLAIN
+                    q = TV * (k * WI[leader] + (WMIN * (r - k) if WMIN < 0 else 0))  #@PLAIN
+                    if q > lo:  #@PLAIN
+                        lo = q  #@PLAIN
+                else:  #@PLAIN
+                    q = TV * (k * WI[leader] + (WMAX * (r - k) if WMAX > 0 else 0))  #@PLAIN
+                    if q < hi:  #@PLAIN
+                        hi = q  #@PLAIN
         if lo >= beta:
             return lo
         if hi <= alpha:

@@ -9,7 +9,8 @@ hero's side maximises; ``minimise`` problems are negated). Techniques:
   keyed on the remaining hands with ranks renumbered among the cards still in play (only for
   suits whose cards all score alike), the leader and the sweep status;
 * touching cards of one hand that score alike are searched once (rank equivalence);
-* static bounds from the points still to be won, cheap move ordering (memoised for
+* static bounds from the points still to be won and, for trick counts, the tricks the leader
+  can cash from the top (quick tricks); cheap move ordering (memoised for
   followers), the best lead of the table tried first, and the last trick resolved directly;
 * the inner loop is generated per problem shape without the features it does not use
   (:mod:`tutor.solver.hotpath`);
@@ -61,6 +62,7 @@ _NORM_CACHE: dict = {}
 _TOPS_CACHE: dict = {}
 _TOPSALL_CACHE: dict = {}
 _ORDERS_CACHE: dict = {}
+_TOPSEQ_CACHE: dict = {}
 
 
 def _compress_bytes(x: bytes, pattern=None):
@@ -99,7 +101,7 @@ class Searcher:
         self.budget = budget
         self.tt: dict = {}
         # the memo caches shared by all searches are bounded
-        for cache in (_NORM_CACHE, _TOPS_CACHE, _TOPSALL_CACHE, _ORDERS_CACHE):
+        for cache in (_NORM_CACHE, _TOPS_CACHE, _TOPSALL_CACHE, _ORDERS_CACHE, _TOPSEQ_CACHE):
             if sum(len(v) for v in cache.values()) > 2_000_000:
                 cache.clear()
         self._build()
@@ -371,6 +373,41 @@ class Searcher:
         def tops_full(h, live):
             return candidates(h, h, live)
 
+        TOPSEQ = _TOPSEQ_CACHE.setdefault(W, {})
+
+        def top_run(lb, hb):
+            """How many of the block's highest cards in play the hand holds in a row."""
+            key = (lb << W) | hb
+            k = TOPSEQ.get(key)
+            if k is None:
+                k = 0
+                while lb:
+                    top = 1 << (lb.bit_length() - 1)
+                    if not hb & top:
+                        break
+                    k += 1
+                    lb ^= top
+                TOPSEQ[key] = k
+            return k
+
+        TRUMP_BLOCK = (TRUMP.bit_length() - 1) >> SH if TRUMP else -1
+
+        def quick_tricks(h, live):
+            """Tricks the leader can cash in a row from the top: his top trumps, and his top
+            cards of other suits when nobody else holds a trump."""
+            if TRUMP:
+                sh = TRUMP_BLOCK * W
+                k = top_run((live >> sh) & BM, (h >> sh) & BM)
+                if live & ~h & TRUMP:
+                    return k
+            else:
+                k = 0
+            for blk in range(NB):
+                if blk != TRUMP_BLOCK:
+                    sh = blk * W
+                    k += top_run((live >> sh) & BM, (h >> sh) & BM)
+            return k
+
         MODE = tuple(tuple(tuple(follow_mode(p, q, k) for k in range(n)) for q in range(n))
                      for p in range(n))
         all_uniform = all(UNIFORM)
@@ -385,7 +422,8 @@ class Searcher:
             LEAD_WANTS_WIN=LEAD_WANTS_WIN, LEAD_HIGH=LEAD_HIGH, OPP_AFTER=OPP_AFTER,
             RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
             LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
-            WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM)
+            WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
+            QUICK=(not HASVAL and not NSW and not any(IDXV) and TV > 0 and values_ok))
         trick_node, play, node_count, set_live, order = hotpath.build(n, HASVAL, bool(NSW))(G)
 
         self._trick_node = trick_node
