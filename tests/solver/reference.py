@@ -10,7 +10,7 @@ import random
 from functools import lru_cache
 
 from tutor.cards import DECKS, JOKER, Card, Rank, Suit, SUITS
-from tutor.games.tricks import TrickRules, ranked_order
+from tutor.games.tricks import TrickRules
 
 
 def euchre_rules(trump: Suit, deck, joker=False) -> TrickRules:
@@ -135,12 +135,11 @@ def random_ending(rng: random.Random, kind: str):
     else:
         deck = list(DECKS["32"])
         trump = rng.choice(SUITS + (None,))
-        order_cards = list(deck)
         rules = TrickRules.natural(deck, trump=trump, when_void=rng.choice(("any", "trump",
                                                                            "overtrump")),
                                    overtrump_on_trump_lead=rng.random() < 0.5)
         values = {}
-    players = rng.choice((4, 4, 3, 2)) if kind != "clabber" else rng.choice((4, 4, 3, 2))
+    players = rng.choice((4, 4, 3, 2))
     all_seats = list(range(4))
     seats = sorted(rng.sample(all_seats, players)) if players < 4 else all_seats
     per = rng.randint(2, 4)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tutor import solver
-from tutor.cards import SUITS, Suit
+from tutor.cards import SUITS
 from tutor.games.actions import Play
 
 from .reference import random_ending, solve_reference
@@ -19,7 +19,6 @@ def _objective(rng, kind, seats, values, hands, trick, rest):
     n = len(seats)
     size = rng.randint(1, n - 1)
     hero_side = set(rng.sample(seats, size))
-    total_left = len(hands[seats[0]]) + (1 if trick and seats[0] in dict(trick) else 0)
     style = rng.choice(("tricks", "points", "penalty")) if kind == "plain" else (
         "tricks" if kind == "euchre" else "points")
     obj = dict(weights={s: (1 if s in hero_side else 0) for s in seats}, card_values={},

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 TEMPLATE = r'''
 def factory(G):
-    H = G["H"]; TT = G["TT"]; NORM = G["NORM"]; TOPSALL = G["TOPSALL"]
-    tops_full = G["tops_full"]; key_of = G["key_of"]; last_trick = G["last_trick"]
+    H = G["H"]; TT = G["TT"]
+    key_of = G["key_of"]; last_trick = G["last_trick"]
     static_bounds = G["static_bounds"]; sweep_update = G["sweep_update"]
     sweep_bonus = G["sweep_bonus"]; BudgetExceeded = G["BudgetExceeded"]
     budget = G["budget"]; INF = G["INF"]; n = G["n"]; SH = G["SH"]; SUITM = G["SUITM"]

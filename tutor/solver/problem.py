@@ -21,7 +21,7 @@ set, e.g. Lora's penalty points); every other active seat plays for the opposite
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from ..cards import Card, parse_card, parse_cards
 from ..errors import TutorError

@@ -60,7 +60,6 @@ def _compress(x: int, n: int, width: int) -> int:
 
 _NORM_CACHE: dict = {}
 _TOPS_CACHE: dict = {}
-_TOPSALL_CACHE: dict = {}
 _ORDERS_CACHE: dict = {}
 _TOPSEQ_CACHE: dict = {}
 
@@ -101,7 +100,7 @@ class Searcher:
         self.budget = budget
         self.tt: dict = {}
         # the memo caches shared by all searches are bounded
-        for cache in (_NORM_CACHE, _TOPS_CACHE, _TOPSALL_CACHE, _ORDERS_CACHE, _TOPSEQ_CACHE):
+        for cache in (_NORM_CACHE, _TOPS_CACHE, _ORDERS_CACHE, _TOPSEQ_CACHE):
             if sum(len(v) for v in cache.values()) > 2_000_000:
                 cache.clear()
         self._build()
@@ -370,9 +369,6 @@ class Searcher:
                 return (t & ~((wbit << 1) - 1)) or t
             return t
 
-        def tops_full(h, live):
-            return candidates(h, h, live)
-
         TOPSEQ = _TOPSEQ_CACHE.setdefault(W, {})
 
         def top_run(lb, hb):
@@ -410,11 +406,8 @@ class Searcher:
 
         MODE = tuple(tuple(tuple(follow_mode(p, q, k) for k in range(n)) for q in range(n))
                      for p in range(n))
-        all_uniform = all(UNIFORM)
         G = dict(
-            H=H, TT=TT, NORM=NORM,
-            TOPSALL=(_TOPSALL_CACHE.setdefault((W, NB), {}) if all_uniform else {}),
-            tops_full=tops_full, key_of=key_of, last_trick=last_trick,
+            H=H, TT=TT, key_of=key_of, last_trick=last_trick,
             static_bounds=static_bounds, sweep_update=sweep_update, sweep_bonus=sweep_bonus,
             BudgetExceeded=BudgetExceeded, budget=budget, INF=INF, n=n, SH=SH, SUITM=SUITM,
             TRUMP=TRUMP, VOIDANY=VOIDANY, VOIDOVER=VOIDOVER, OTL=OTL, WI=WI, MAXS=MAXS,
