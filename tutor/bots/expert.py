@@ -27,6 +27,7 @@ UNITS = {"euchre": "points", "raub": "points off your score", "clabber": "card p
 _NODE_RATE = 150_000      # nodes per second assumed before a solve measures it
 _rates: dict = {}   # measured search speed per kind of search, kept between decisions
 _MAX_SAMPLES = 64
+_MIN_BID_SAMPLES = 8
 
 
 def advise(view: View, budget: float | None = None, rng: random.Random | None = None,
@@ -382,9 +383,10 @@ def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
         for action, v in figures.items():
             totals[action] += v
         samples += 1
-    if samples == 0:
-        return _relabel(base, "expert", ("no deal could be valued within the time budget: "
-                                         "the basic rule decides",))
+    if samples < min(_MIN_BID_SAMPLES, max_samples):
+        # a bid decided on a handful of deals is noisier than the rule of thumb
+        return _relabel(base, "expert", (f"only {samples} deals could be valued within the time "
+                                         "budget: the basic rule decides",))
     means = {a: totals[a] / samples for a in live}
     for a, spec in options.items():
         if spec is None:
