@@ -225,7 +225,10 @@ def factory(G):
         lead_best = bestc
         return best
 
-    def follow_moves(p, k, h, wbit, wpos, ledm):
+    def follow(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
+        nonlocal nodes
+        nodes += 1
+        h = H[p]
         legal = h & ledm
         if legal:
             if OTL and ledm == TRUMP:
@@ -252,19 +255,13 @@ def factory(G):
             cand |= (t << sh) & m
             m &= LOWMASK[blk]
         if not cand & (cand - 1):
-            return (cand,)
-        winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
-        okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
-        moves = ORDERS.get(okey)
-        if moves is None:
-            moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm, live))
-        return moves
-
-    def follow(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
-        nonlocal nodes
-        nodes += 1
-        h = H[p]
-        moves = follow_moves(p, k, h, wbit, wpos, ledm)
+            moves = (cand,)
+        else:
+            winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
+            okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
+            moves = ORDERS.get(okey)
+            if moves is None:
+                moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm, live))
         q = NEXT[p]
         k1 = k + 1
         nxt = last_play if k1 == n - 1 else follow
@@ -307,7 +304,39 @@ def factory(G):
         nonlocal nodes
         nodes += 1
         h = H[p]
-        moves = follow_moves(p, k, h, wbit, wpos, ledm)
+        legal = h & ledm
+        if legal:
+            if OTL and ledm == TRUMP:
+                legal = (legal & ~((wbit << 1) - 1)) or legal
+        elif VOIDANY:
+            legal = h
+        else:
+            legal = h & TRUMP
+            if not legal:
+                legal = h
+            elif VOIDOVER and wbit & TRUMP:
+                legal = (legal & ~((wbit << 1) - 1)) or legal
+        live = LIVE
+        cand = 0
+        m = legal
+        while m:
+            blk = (m.bit_length() - 1) >> SH
+            sh = blk << SH
+            lb = (live >> sh) & BM
+            hb = (h >> sh) & BM
+            t = TOPS[blk].get((lb << W) | hb)
+            if t is None:
+                t = tops_miss(blk, lb, hb)
+            cand |= (t << sh) & m
+            m &= LOWMASK[blk]
+        if not cand & (cand - 1):
+            moves = (cand,)
+        else:
+            winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
+            okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
+            moves = ORDERS.get(okey)
+            if moves is None:
+                moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm, live))
         winm = ledm | TRUMP
         if MAXS[p]:
             best = -INF
