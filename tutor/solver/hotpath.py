@@ -241,27 +241,31 @@ def factory(G):
                 legal = h
             elif VOIDOVER and wbit & TRUMP:
                 legal = (legal & ~((wbit << 1) - 1)) or legal
-        live = LIVE
-        cand = 0
-        m = legal
-        while m:
-            blk = (m.bit_length() - 1) >> SH
-            sh = blk << SH
-            lb = (live >> sh) & BM
-            hb = (h >> sh) & BM
-            t = TOPS[blk].get((lb << W) | hb)
-            if t is None:
-                t = tops_miss(blk, lb, hb)
-            cand |= (t << sh) & m
-            m &= LOWMASK[blk]
-        if not cand & (cand - 1):
-            moves = (cand,)
+        if not legal & (legal - 1):
+            moves = (legal,)
         else:
-            winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
-            okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
-            moves = ORDERS.get(okey)
-            if moves is None:
-                moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm, live))
+            live = LIVE
+            cand = 0
+            m = legal
+            while m:
+                blk = (m.bit_length() - 1) >> SH
+                sh = blk << SH
+                lb = (live >> sh) & BM
+                hb = (h >> sh) & BM
+                t = TOPS[blk].get((lb << W) | hb)
+                if t is None:
+                    t = tops_miss(blk, lb, hb)
+                cand |= (t << sh) & m
+                m &= LOWMASK[blk]
+            if not cand & (cand - 1):
+                moves = (cand,)
+            else:
+                winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
+                okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
+                moves = ORDERS.get(okey)
+                if moves is None:
+                    moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm,
+                                                       live))
         q = NEXT[p]
         k1 = k + 1
         nxt = last_play if k1 == n - 1 else follow
@@ -316,27 +320,31 @@ def factory(G):
                 legal = h
             elif VOIDOVER and wbit & TRUMP:
                 legal = (legal & ~((wbit << 1) - 1)) or legal
-        live = LIVE
-        cand = 0
-        m = legal
-        while m:
-            blk = (m.bit_length() - 1) >> SH
-            sh = blk << SH
-            lb = (live >> sh) & BM
-            hb = (h >> sh) & BM
-            t = TOPS[blk].get((lb << W) | hb)
-            if t is None:
-                t = tops_miss(blk, lb, hb)
-            cand |= (t << sh) & m
-            m &= LOWMASK[blk]
-        if not cand & (cand - 1):
-            moves = (cand,)
+        if not legal & (legal - 1):
+            moves = (legal,)
         else:
-            winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
-            okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
-            moves = ORDERS.get(okey)
-            if moves is None:
-                moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm, live))
+            live = LIVE
+            cand = 0
+            m = legal
+            while m:
+                blk = (m.bit_length() - 1) >> SH
+                sh = blk << SH
+                lb = (live >> sh) & BM
+                hb = (h >> sh) & BM
+                t = TOPS[blk].get((lb << W) | hb)
+                if t is None:
+                    t = tops_miss(blk, lb, hb)
+                cand |= (t << sh) & m
+                m &= LOWMASK[blk]
+            if not cand & (cand - 1):
+                moves = (cand,)
+            else:
+                winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
+                okey = (((cand << SHIFTALL) | winners) << 2) | MODE[p][wpos][k]
+                moves = ORDERS.get(okey)
+                if moves is None:
+                    moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm,
+                                                       live))
         winm = ledm | TRUMP
         if MAXS[p]:
             best = -INF
