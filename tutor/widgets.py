@@ -17,6 +17,7 @@ from . import games, render
 from .cards import Card
 from .errors import TutorError
 from .games.actions import Action
+from .review import review_hand
 
 __all__ = ["PlayTable"]
 
@@ -137,7 +138,7 @@ class PlayTable:
 
     def _review_html(self) -> str:
         """The review of the finished hand: the learner's cards that cost something double
-        dummy (``review_hand`` of tutor.review, or of tutor.solver.review)."""
+        dummy (from tutor.review)."""
         if not self.state.is_over or self.state.trick_rules is None and self.state.game != "lora":
             return ""
         key = (id(self.state), len(self.state.actions))
@@ -145,14 +146,7 @@ class PlayTable:
         if cached is not None and cached[0] == key:
             return cached[1]
         try:
-            from . import review as review_module
-        except ImportError:
-            try:
-                from .solver import review as review_module
-            except ImportError:
-                return ""
-        try:
-            rows = review_module.review_hand(self.state, seats=[self.seat], budget=self.review_budget)
+            rows = review_hand(self.state, seats=[self.seat], budget=self.review_budget)
         except TutorError as err:
             text = f'<div class="tt-note">No review: {html.escape(str(err))}</div>'
             self._review_cache = (key, text)
