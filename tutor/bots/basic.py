@@ -168,8 +168,10 @@ def _euchre(view: View, legal):
         no = next((a for a in legal if a.verb == "pass"), yes)
         act = yes if strength >= need else no
         values = {yes: strength - need, no: 0.0}
-        return act, principle, (f"Your hand counts {strength:.1f} in {trump.noun} against "
-                                f"{need:.1f} needed, so {describe(act)}."), \
+        return act, principle, (f"With {trump.noun} as trumps your hand counts {strength:.1f} "
+                                f"(right bower 3, left bower 2.5, ace of trumps 2, other trumps "
+                                f"less, side aces 1); ordering up wants about {need:.1f} here, "
+                                f"so {describe(act)}."), \
             f"Count your {trump.noun}.", values
     if phase in ("bid2", "name_blind") or "name" in verbs:
         names = _only(view, legal, "name")
