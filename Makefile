@@ -1,4 +1,5 @@
-# Two commands do all set-up on a fresh machine:
+# Two commands do all set-up on a fresh machine (lesson cells share a kernel, so each file
+# stays on one test worker: --dist loadfile):
 #   make lab   - JupyterLab on the lessons
 #   make test  - the whole test suite (unit tests and every lesson under nbval)
 PYTHON ?= python3
@@ -23,7 +24,7 @@ lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab lessons/
 
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -n 2 --nbval --nbval-current-env -p no:cacheprovider tests lessons
+	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval --nbval-current-env -p no:cacheprovider tests lessons
 
 test-slow: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m slow tests
