@@ -253,30 +253,6 @@ def _rules(rules, options) -> Rules:
     return resolve(rules, **options)
 
 
-# --------------------------------------------------------------------------- scoring helpers
-def _won_cards(state) -> list[list[Card]]:
-    won = [list(state.prior_won[s]) for s in range(4)]
-    for _, cards, winner in state.tricks:
-        won[winner].extend(c for _, c in cards)
-    return won
-
-
-def _trick_counts(state) -> list[int]:
-    counts = list(state.prior_tricks)
-    for _, _, winner in state.tricks:
-        counts[winner] += 1
-    return counts
-
-
-def _winner_of(state, number: int) -> int | None:
-    """Winner of trick ``number`` (1-8), including tricks before a position."""
-    if number <= len(state.prior_winners):
-        return state.prior_winners[number - 1]
-    i = number - state.trick_offset - 1
-    if 0 <= i < len(state.tricks):
-        return state.tricks[i][2]
-    return None
-
 
 # --------------------------------------------------------------------------- the hand
 class State(base.HandState):
@@ -585,6 +561,30 @@ class State(base.HandState):
         # P6: the turn stays with the offender.
 
     # -- results ----------------------------------------------------------------------
+    # -- what each seat has taken (positions may start after some tricks) ----------------
+    def won_cards(self) -> list[list[Card]]:
+        """Cards each seat has taken this hand, tricks before a position included."""
+        won = [list(self.prior_won[s]) for s in range(4)]
+        for _, cards, winner in self.tricks:
+            won[winner].extend(c for _, c in cards)
+        return won
+
+    def trick_counts(self) -> list[int]:
+        """Tricks each seat has taken this hand, tricks before a position included."""
+        counts = list(self.prior_tricks)
+        for _, _, winner in self.tricks:
+            counts[winner] += 1
+        return counts
+
+    def winner_of(self, number: int) -> int | None:
+        """Winner of trick ``number`` (1-8), including tricks before a position."""
+        if number <= len(self.prior_winners):
+            return self.prior_winners[number - 1]
+        i = number - self.trick_offset - 1
+        if 0 <= i < len(self.tricks):
+            return self.tricks[i][2]
+        return None
+
     def result(self) -> base.HandResult:
         if not self.is_over:
             raise IllegalAction("the hand is not over yet: there is no result")
@@ -616,8 +616,8 @@ class State(base.HandState):
         pts = {s: 0 for s in range(4)}
         if c == "lora":
             return self._score_lora(reasons, details)
-        won = _won_cards(self)
-        counts = _trick_counts(self)
+        won = self.won_cards()
+        counts = self.trick_counts()
         if c in ("minimum", "maximum", "tricks"):
             sign = -1 if c == "maximum" else 1
             for s in range(4):
@@ -668,7 +668,7 @@ class State(base.HandState):
                 reasons.append(f"{name(taker)} took the K♥: +{value}")
             if c != "king_of_hearts":
                 number = 8 if c == "king_hearts_last_trick" else 6
-                winner = _winner_of(self, number)
+                winner = self.winner_of(number)
                 if winner is not None:
                     value = 8 if c == "sixth_trick" else 4
                     pts[winner] += value
@@ -728,7 +728,7 @@ class State(base.HandState):
         return self.hands[seat]
 
     def _view_public(self) -> dict:
-        counts = _trick_counts(self)
+        counts = self.trick_counts()
         public = {
             "contract": self.contract, "contract_rule": CONTRACT_RULES.get(self.contract),
             "eldest": self.eldest, "cutter": self.cutter, "direction": self.rules.direction,
@@ -791,7 +791,7 @@ class State(base.HandState):
             if self.contract == "lora":
                 extra = f"  passes {self.passes[s]}" + (" [last card]" if s in self.last_called else "")
             else:
-                extra = f"  tricks {_trick_counts(self)[s]}"
+                extra = f"  tricks {self.trick_counts()[s]}"
             lines.append(f"{mark} {self.seat_name(s):<5} {cards}{extra}")
         if self.phase == "cut":
             lines.append(f"{self.seat_name(self.cutter)} cuts (single cards) or declines (packets of 8)")

@@ -164,7 +164,6 @@ def lora_objective(contract: str, hero: int, rules=None) -> dict:
 
 
 def lora_problem(state, hero=None, side=None) -> Problem:
-    from ..games import lora
     if state.contract == "lora":
         raise TutorError("the layout contract is solved by tutor.solver.layout, not as tricks")
     _check_play(state)
@@ -172,8 +171,8 @@ def lora_problem(state, hero=None, side=None) -> Problem:
     obj = lora_objective(state.contract, hero, state.rules)
     if side is not None:
         raise TutorError("in Lora the other three always play together against the hero")
-    won = lora._won_cards(state)
-    counts = lora._trick_counts(state)
+    won = state.won_cards()
+    counts = state.trick_counts()
     played = sum(counts)
     weights = obj["weights"]
     values = obj["card_values"]
@@ -183,7 +182,7 @@ def lora_problem(state, hero=None, side=None) -> Problem:
                                 + obj["trick_value"] * counts[s])
     for i, v in enumerate(obj["trick_index_values"][:played]):
         if v:
-            winner = lora._winner_of(state, i + 1)
+            winner = state.winner_of(i + 1)
             if winner is None:
                 raise TutorError(f"the winner of trick {i + 1} is needed for this contract")
             banked += weights[winner] * v
