@@ -14,6 +14,8 @@ from tutor.games import clabber
 from tutor.games.clabber import card_points
 from tutor.games.clabber_melds import best_declaration
 
+from exact_undo import apply_and_check_undo
+
 FULL_DECK = set(deck("24"))
 CARD_TOKEN = re.compile(r"\b([9TJQKA][CDHS])\b")
 
@@ -83,15 +85,7 @@ def play_hand(state, rng, views_every_step):
     check_conserved(state)
     steps = 0
     while not state.is_over:
-        action = choose(state, rng)
-        assert action in state.legal_actions()
-        before = state.snapshot()
-        state.apply(str(action))
-        after = state.snapshot()
-        assert state.undo() == action
-        assert state.snapshot() == before
-        state.push(action)
-        assert state.snapshot() == after
+        before = apply_and_check_undo(state, choose(state, rng))
         check_conserved(state)
         check_bell_timing(state, before)
         if views_every_step or rng.random() < 0.05:

@@ -16,6 +16,8 @@ import pytest
 from tutor import games
 from tutor.games import euchre
 
+from exact_undo import apply_and_check_undo
+
 PRESETS = ["north_american", "deck_32", "british_25_joker", "two_handed",
            "three_handed_cutthroat", "railroad", "common_north_american",
            "deck_32+railroad", "deck_32+two_handed", "deck_32+three_handed_cutthroat",
@@ -187,15 +189,7 @@ def play_hand(rules, seed, views_every=1):
     steps = 0
     while not state.is_over:
         check_structure(state, deck)
-        before = state.snapshot()
-        action = choose(rng, state)
-        assert action in state.legal_actions()
-        state.apply(str(action))
-        after = state.snapshot()
-        assert state.undo() == action
-        assert state.snapshot() == before
-        state.push(action)
-        assert state.snapshot() == after
+        apply_and_check_undo(state, choose(rng, state))
         if steps % views_every == 0:
             check_view(state, steps % state.players)
         steps += 1
