@@ -201,7 +201,8 @@ _SEAT_KEYS = {"maker", "declarer", "eldest", "chooser", "leader", "elder", "cutt
 _SEATS_KEYS = {"alone", "sitting_out", "dropped", "active", "active_seats"}
 _NOT_FACTS = {"trick", "tricks", "hand_sizes", "tricks_won", "history", "leader", "active_seats",
               "active", "sides", "events", "dealer", "hand_index", "attempt", "packets", "round",
-              "bid_round", "melds_resolved", "extra_hand", "dealer_holds_face_up"}
+              "bid_round", "melds_resolved", "extra_hand", "dealer_holds_face_up", "exchange",
+              "scores"}
 
 
 def fact_text(key: str, value, seat_name) -> str:
@@ -237,5 +238,7 @@ def view_facts(view, seat_name) -> list[tuple[str, str]]:
     for key, value in view.public.items():
         if key in _NOT_FACTS or value in (None, "", (), [], {}, False):
             continue
+        if key == "proposed" and view.public.get("trump"):
+            continue  # the proposal has become the trump suit
         facts.append((key.replace("_", " "), fact_text(key, value, seat_name)))
     return facts
