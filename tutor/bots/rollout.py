@@ -122,9 +122,14 @@ def value_options(view: View, deadline: float, rng: random.Random, max_samples: 
         for a, v in figures.items():
             totals[a] += v
         samples += 1
+    return _averages(totals, samples, view.legal)
+
+
+def _averages(totals, samples: int, actions) -> tuple[dict, int]:
+    """Each action's mean figure over the samples, as ({action: mean}, samples)."""
     if not samples:
         return {}, 0
-    return {a: totals[a] / samples for a in view.legal}, samples
+    return {a: totals[a] / samples for a in actions}, samples
 
 
 # ---------------------------------------------------------------------------- Lora's contract choice
@@ -171,6 +176,4 @@ def value_lora_contracts(view: View, deadline: float, rng: random.Random, max_sa
         for a, v in figures.items():
             totals[a] += v
         samples += 1
-    if not samples:
-        return {}, 0
-    return {a: totals[a] / samples for a in view.legal}, samples
+    return _averages(totals, samples, view.legal)
