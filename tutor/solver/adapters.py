@@ -22,7 +22,7 @@ from ..cards import Card, Rank, Suit
 from ..errors import TutorError
 from .problem import Problem, problem_from_rules
 
-__all__ = ["problem_for", "ADAPTERS"]
+__all__ = ["problem_for", "play_position", "ADAPTERS"]
 
 
 def _check_play(state) -> None:
@@ -212,3 +212,15 @@ def problem_for(state, hero=None, side=None) -> Problem:
     except KeyError:
         raise TutorError(f"the solver does not know the game {game!r}") from None
     return adapter(state, hero, side)
+
+
+def play_position(state, side) -> Problem:
+    """The cards of a play-phase state of any trick game as a :class:`Problem` whose hero's
+    side is ``side``, for searches that bring their own objective (:mod:`tutor.solver.goals`)."""
+    if getattr(state, "game", None) == "lora" and state.contract == "lora":
+        raise TutorError("the layout contract is solved by tutor.solver.layout, not as tricks")
+    _check_play(state)
+    active = _order(state)
+    return problem_from_rules(state.trick_rules, _hands(state), tuple(state.trick),
+                              to_move=state.to_move, active_seats=active,
+                              hero_side={s for s in side if s in active})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import TutorError
 from ..games.actions import Action, Play
 from .problem import Problem
 from .search import BudgetExceeded, Searcher
@@ -68,14 +69,24 @@ def _internal(pb: Problem, value: int) -> int:
     return -future if pb.minimise else future
 
 
-def solve(state_or_problem, hero=None, budget=None, moves=True, side=None) -> Result:
+def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=None) -> Result:
     """Solve a play-phase position double dummy.
 
     ``hero``: the seat whose side is optimised (default: the seat to move); ``budget``: a node
     budget (default 20 million); ``moves``: also value every legal move (else ``moves`` is
     empty and only the position's value is searched); ``side``: the seats playing with the
     hero when not the game's own sides (e.g. a Raub defender alone).
+
+    ``goal``: a :class:`~tutor.solver.goals.Goal` (value 1 when its side can make sure of it,
+    else 0; each move valued alike) or :class:`~tutor.solver.goals.Levels` (the best level
+    reached); the goal fixes the sides, so ``hero`` and ``side`` are not used with it. Lora's
+    ``two_players`` contract is solved through its goals (the hero's score 0, 4 or 8).
     """
+    if goal is None:
+        goal = _default_goal(state_or_problem, hero, side)
+    if goal is not None:
+        from .goals import solve_goal
+        return solve_goal(state_or_problem, goal, budget, moves)
     pb = to_problem(state_or_problem, hero, side)
     sr = Searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
     pos = sr.root()
@@ -121,12 +132,40 @@ def solve(state_or_problem, hero=None, budget=None, moves=True, side=None) -> Re
                   bounds=(value, value), hero=hero_seat, problem=pb, _searcher=sr)
 
 
-def can_reach(state_or_problem, target, hero=None, budget=None, side=None) -> bool:
+def can_reach(state_or_problem, target=None, hero=None, budget=None, side=None,
+              goal=None) -> bool:
     """Whether the hero's side can make sure of ``target`` in the game's units: a score of at
-    least ``target``, or at most ``target`` for objectives the hero minimises (Lora)."""
+    least ``target``, or at most ``target`` for objectives the hero minimises (Lora).
+
+    With a :class:`~tutor.solver.goals.Goal` (as ``goal`` or as ``target``): whether the
+    goal's side can make sure of it."""
+    from .goals import Goal, lora_score_at_most, reaches
+    if isinstance(target, Goal):
+        target, goal = None, target
+    if goal is not None:
+        if target is not None:
+            raise TutorError("give either a target or a goal, not both")
+        return reaches(state_or_problem, goal, budget)
+    if target is None:
+        raise TutorError("can_reach needs a target in the game's units, or a goal")
+    if _default_goal(state_or_problem, hero, side) is not None:
+        seat = state_or_problem.to_move if hero is None else hero
+        return reaches(state_or_problem, lora_score_at_most(state_or_problem, seat, target),
+                       budget)
     pb = to_problem(state_or_problem, hero, side)
     sr = Searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
     return sr.at_least(sr.root(), _internal(pb, target))
+
+
+def _default_goal(state, hero, side):
+    """The goal that stands for the game's objective where no linear one exists (Lora's
+    ``two_players``), else None."""
+    if getattr(state, "game", None) == "lora" and getattr(state, "contract", None) == "two_players":
+        if side is not None:
+            raise TutorError("in Lora the other three always play together against the hero")
+        from .goals import lora
+        return lora("two_players", state, hero)
+    return None
 
 
 def _hero_seat(pb: Problem) -> int:
