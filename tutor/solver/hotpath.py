@@ -48,7 +48,7 @@ def factory(G):
         P = TV * r + IDXSUM[TOTAL - r]  #@PLAIN
         lo = WMIN * P if WMIN < 0 else 0  #@PLAIN
         hi = WMAX * P if WMAX > 0 else 0  #@PLAIN
-        if QUICK:  #@PLAIN
+        if QUICK[leader]:  #@PLAIN
             k = quick_tricks(h, live)  #@PLAIN
             if k:  #@PLAIN
                 if MAXS[leader]:  #@PLAIN

@@ -404,6 +404,9 @@ class Searcher:
                     k += top_run((live >> sh) & BM, (h >> sh) & BM)
             return k
 
+        # quick tricks bound the value only for a leader whose own tricks move it his way
+        plain = not HASVAL and not NSW and not any(IDXV) and TV > 0 and values_ok
+        quick_at = tuple(plain and (WI[p] > WMIN if MAXS[p] else WI[p] < WMAX) for p in range(n))
         MODE = tuple(tuple(tuple(follow_mode(p, q, k) for k in range(n)) for q in range(n))
                      for p in range(n))
         G = dict(
@@ -416,7 +419,7 @@ class Searcher:
             RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
             LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
-            QUICK=(not HASVAL and not NSW and not any(IDXV) and TV > 0 and values_ok))
+            QUICK=quick_at)
         trick_node, play, node_count, set_live, order = hotpath.build(n, HASVAL, bool(NSW))(G)
 
         self._trick_node = trick_node
