@@ -5,6 +5,11 @@ move (every card not on the layout is still in its owner's hand), plus the hero'
 when passes score. The hero minimises his score; the other three play together against him.
 Values are exact hand scores for the hero, memoised per position; the first card of the hand
 (which fixes the start rank) is a root move like any other.
+
+With ``lora_last_card_call = manual`` (rules 9.8.4 item 4, A17) the call is the only legal
+action once it is due, so it is a forced move that changes neither the piles nor the turn
+order; a player who misses it pays the +8 of P4, which double-dummy play never does (the
+value is the score of the hand played without penalties).
 """
 
 from __future__ import annotations
@@ -105,6 +110,12 @@ class _Layout:
         piles = 0
         for s in range(4):
             piles |= state.piles[s] << (4 * s)
+        if getattr(state, "call_due", None) is not None:
+            # the manual "last card" call is the only legal action and changes nothing else:
+            # the turn then passes on as after any play
+            (call,) = state.legal_actions()
+            r0 = state.start_rank
+            return {call: self.search(r0)(piles, (p + 1) % 4, sizes, hp)}
         left = sizes - (1 << (4 * p))
         gone = not (left >> (4 * p)) & 15
         out = {}
@@ -138,8 +149,6 @@ def _check(state):
         raise TutorError("solve_layout needs a Lora hand in the layout contract")
     if state.phase != "play" or state.to_move is None:
         raise TutorError("the layout contract is not being played in this hand")
-    if state.rules.lora_last_card_call == "manual":
-        raise TutorError("the solver does not model the manual 'last card' call")
 
 
 def _values(sr, state) -> dict:

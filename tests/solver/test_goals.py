@@ -1,0 +1,369 @@
+"""Goals about how the hand ends agree with plain enumeration through each engine.
+
+The reference plays every legal action with the engine's own ``legal_actions()``/``push()``/
+``undo()`` and scores the end with a predicate written here from the rules file (or with the
+engine's own ``result()``); the goal's side maximises that 0/1 score, everyone else minimises it.
+Endings are random: 2-4 cards per hand, 0-3 cards already in the trick.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor import games, solver
+from tutor.cards import DECKS, SUITS, format_cards
+from tutor.errors import TutorError
+from tutor.solver import goals
+
+from .test_engines import (_push_random, engine_minimax, euchre_ending, layout_ending,
+                           lora_ending, lora_history, raub_ending)
+
+
+def _check_goal(state, goal, score, history, **minimax):
+    """solve(goal=...) gives the reference's value and every move's value; can_reach agrees."""
+    before = state.snapshot()
+    ref_value, ref_moves = engine_minimax(state, lambda seat: seat in goal.side, score, history)
+    res = solver.solve(state, goal=goal)
+    assert state.snapshot() == before
+    assert res.exact
+    assert res.value == ref_value, (state, goal, res.moves, ref_moves)
+    assert res.moves == ref_moves, (state, goal, res.moves, ref_moves)
+    if isinstance(goal, goals.Goal):
+        assert solver.can_reach(state, goal) == bool(ref_value)
+    return res
+
+
+def _tricks(st, root):
+    return st.tricks_won
+
+
+# ---------------------------------------------------------------------------- Raub
+def _raub_goal(rng, state):
+    """A random preset and the predicate of rules 24.3 it stands for (on final trick counts)."""
+    decl = state.declarer
+    defenders = [s for s in state.active_seats if s != decl]
+    name = rng.choice(("declarer_makes", "defeat_declarer", "defender_scores", "blank_defender",
+                       "all_defenders_score", "all_defenders_score"))
+    if name == "declarer_makes":
+        k = rng.choice((None, 1, 2, 3))
+        need = state.need if k is None else k
+        return goals.raub(name, state, k=k), lambda tw: tw[decl] >= need
+    if name == "defeat_declarer":
+        return goals.raub(name, state), lambda tw: tw[decl] < state.need
+    if name == "defender_scores":
+        p = rng.choice(defenders)
+        k = rng.choice((1, 1, 2))
+        return goals.raub(name, state, seat=p, k=k), lambda tw: tw[p] >= k
+    if name == "blank_defender":
+        p = rng.choice(defenders)
+        return goals.raub(name, state, seat=p), lambda tw: tw[p] == 0
+    return goals.raub(name, state), lambda tw: all(tw[d] >= 1 for d in defenders)
+
+
+@pytest.mark.parametrize("seed", range(0, 300, 100))
+def test_raub_goals_match_engine_enumeration(seed):
+    for s in range(seed, seed + 100):
+        rng = random.Random(s)
+        state = raub_ending(rng)
+        goal, holds = _raub_goal(rng, state)
+        _check_goal(state, goal, lambda st: int(holds(st.tricks_won)), _tricks)
+
+
+def test_raub_max_tricks_matches_engine_enumeration():
+    for s in range(60):
+        rng = random.Random(500 + s)
+        state = raub_ending(rng)
+        p = rng.choice(state.active_seats)
+        goal = goals.raub("max_tricks", state, seat=p)
+        res = _check_goal(state, goal, lambda st: st.tricks_won[p], _tricks)
+        # the same number as the trick-count search with P alone
+        assert res.value == solver.solve(state, hero=p, side={p}).value
+
+
+def test_all_defenders_score_with_two_active_is_defender_scores():
+    """Rules 24.4: with two active players all_defenders_score is defender_scores."""
+    for s in range(40):
+        rng = random.Random(900 + s)
+        state = raub_ending(rng)
+        if len(state.active_seats) != 2:
+            continue
+        (defender,) = [x for x in state.active_seats if x != state.declarer]
+        both = solver.solve(state, goal=goals.raub("all_defenders_score", state))
+        alone = solver.solve(state, goal=goals.raub("defender_scores", state, seat=defender))
+        assert both.value == alone.value and both.moves == alone.moves
+
+
+DD2 = dict(hands={0: "JS JH KD JC", 1: "TS AD 8D 8C", 2: "8H TD KC 9C"}, trump="H",
+           declarer=0, players=3)
+
+
+def test_raub_dd2_defenders_score_together_but_not_alone():
+    """Rules 24.5 DD2: all_defenders_score yes while each defender_scores is no."""
+    state = games.position("raub", **DD2)
+    assert solver.can_reach(state, goals.raub("all_defenders_score", state))
+    assert not solver.can_reach(state, goals.raub("defender_scores", state, seat=1))
+    assert not solver.can_reach(state, goals.raub("defender_scores", state, seat=2))
+    makes = solver.solve(state, goal=goals.raub("declarer_makes", state))
+    assert makes.value == 1 and [str(a) for a in makes.best] == ["play JH"]
+    assert [solver.solve(state, goal=goals.raub("max_tricks", state, seat=p)).value
+            for p in (0, 1, 2)] == [2, 0, 0]
+
+
+def test_goal_line_plays_legally_to_an_end_where_the_goal_holds():
+    state = games.position("raub", **DD2)
+    res = solver.solve(state, goal=goals.raub("all_defenders_score", state))
+    st = state.copy()
+    for action in res.line:
+        st.apply(action)
+    assert st.is_over and all(st.tricks_won[d] >= 1 for d in (1, 2))
+
+
+def test_general_goal_two_defenders_against_the_declarer():
+    """Rules 24.2's general form: the declarer and N against W, goal "W takes no trick and
+    N takes at most one" (built by hand, checked through the engine)."""
+    state = games.position("raub", **DD2)
+    goal = goals.Goal({0, 2}, goals.AllOf((goals.at_most([1], 0), goals.at_most([2], 1))))
+    _check_goal(state, goal, lambda st: int(st.tricks_won[1] == 0 and st.tricks_won[2] <= 1),
+                _tricks)
+
+
+def test_bad_goal_input_is_refused():
+    state = games.position("raub", **DD2)
+    with pytest.raises(TutorError):
+        goals.raub("make_everything", state)
+    with pytest.raises(TutorError):
+        goals.raub("defender_scores", state, seat=3)
+    with pytest.raises(TutorError):
+        goals.Goal(set(), goals.ALWAYS)
+    with pytest.raises(TutorError):
+        solver.solve(state, goal=goals.Goal({1}, "W wins"))
+    with pytest.raises(TutorError):
+        solver.can_reach(state)
+
+
+# ---------------------------------------------------------------------------- Lora
+TWO_PLAYER_RULES = [None, {"libyan_two_players_penalize": "takers"},
+                    {"libyan_two_players_attempts": 1}]
+
+
+@pytest.mark.parametrize("rules", TWO_PLAYER_RULES)
+def test_lora_two_players_matches_engine_enumeration(rules):
+    for s in range(50):
+        rng = random.Random(s)
+        state = lora_ending(rng, "two_players", rules=rules)
+        state.attempt = rng.choice((1, 2, 3))   # a redealt contract: the dealer's +8 may apply
+        hero = rng.randrange(4)
+        ref_value, ref_moves = engine_minimax(state, lambda seat: seat != hero,
+                                              lambda st: st.result().points[hero], lora_history)
+        res = solver.solve(state, hero=hero)
+        assert res.exact
+        assert res.value == ref_value and res.moves == ref_moves, (state, hero)
+        for target in (0, 4):
+            assert solver.can_reach(state, target, hero=hero) == (ref_value <= target)
+        st = state.copy()
+        for action in res.line:
+            st.apply(action)
+        assert st.result().points[hero] == res.value
+
+
+def test_lora_two_players_goals_match_engine_enumeration():
+    for s in range(60):
+        rng = random.Random(300 + s)
+        state = lora_ending(rng, "two_players")
+        hero = rng.randrange(4)
+        qualify = goals.lora("qualify", state, hero)
+        _check_goal(state, qualify, lambda st: int(st.trick_counts()[hero] >= 3), lora_history)
+        avoid = goals.lora("avoid_four", state, hero)
+        _check_goal(state, avoid, lambda st: int(st.result().points[hero] != 4), lora_history)
+
+
+def test_lora_two_players_dealer_pays_eight_only_on_the_last_attempt():
+    """Three tricks left, A has 5 and B, C, D 0: nobody else can reach 3, the deal is void."""
+    hands = {0: "AS KS QS", 1: "7H 8H 9H", 2: "7D 8D 9D", 3: "7C 8C 9C"}
+    for attempt, want in ((1, 0), (3, 8)):
+        state = games.position("lora", contract="two_players", hands=hands, leader=0, dealer=0,
+                               tricks_won={0: 5})
+        state.attempt = attempt
+        assert solver.solve(state, hero=0).value == want
+
+
+# ---------------------------------------------------------------------------- Clabber
+def clabber_make_ending(rng):
+    players = rng.choice((4, 3, 3, 2))
+    deck = list(DECKS["24"])
+    rng.shuffle(deck)
+    per = rng.randint(2, 4)
+    hands = {s: format_cards(deck[s * per:(s + 1) * per]) for s in range(players)}
+    units = ["NS", "EW"] if players == 4 else [str(s) for s in range(players)]
+    won = {u: rng.randint(0, 50) for u in units}
+    melds = {u: rng.choice((0, 0, 20, 50)) for u in units}
+    state = games.position("clabber", hands=hands, trump=rng.choice(SUITS).value,
+                           leader=rng.randrange(players), players=players,
+                           maker=rng.randrange(players), won=won, melds=melds)
+    return _push_random(rng, state, rng.randint(0, min(3, players - 1)))
+
+
+def _clabber_history(st, root):
+    return tuple(st.won)
+
+
+@pytest.mark.parametrize("name", ["make", "set"])
+def test_clabber_make_and_set_match_engine_enumeration(name):
+    for s in range(80):
+        rng = random.Random(s)
+        state = clabber_make_ending(rng)
+        goal = goals.clabber(name, state)
+        made = lambda st: st.result().details["made"]  # noqa: E731
+        score = (lambda st: int(made(st))) if name == "make" else (lambda st: int(not made(st)))
+        _check_goal(state, goal, score, _clabber_history)
+
+
+def test_clabber_partnership_make_is_a_points_threshold():
+    """O2: makers make iff V >= floor((R + W_d + M_d - W_m - M_m) / 2) + 1 (rules 17.2)."""
+    for s in range(40):
+        rng = random.Random(2000 + s)
+        state = clabber_make_ending(rng)
+        if state.players != 4:
+            continue
+        maker = state.side(state.maker)
+        other = "EW" if maker == "NS" else "NS"
+        held = state.card_points_by_side()
+        fixed = state.meld_points()
+        hero = state.maker
+        left = solver.solve(state, hero=hero, moves=False)
+        need = (_points_left(state) + held[other] + fixed[other] - held[maker] - fixed[maker]) // 2 + 1
+        assert solver.can_reach(state, goals.clabber("make", state)) == (left.value >= need)
+
+
+def _points_left(state):
+    from tutor.games import clabber
+    live = [c for s in state.active_seats for c in state.hands[s]] + [c for _, c in state.trick]
+    return sum(clabber.card_points(c, state.trump) for c in live) + clabber.LAST_TRICK_BONUS
+
+
+# ---------------------------------------------------------------------------- Euchre
+def euchre_three_handed(rng):
+    deck = list(DECKS["24"])
+    rng.shuffle(deck)
+    per = rng.randint(2, 4)
+    hands = {s: format_cards(deck[s * per:(s + 1) * per]) for s in range(3)}
+    won = {}
+    for _ in range(5 - per):
+        x = rng.randrange(3)
+        won[x] = won.get(x, 0) + 1
+    state = games.position("euchre", hands=hands, trump=rng.choice(SUITS).value,
+                           leader=rng.randrange(3), players=3, maker=rng.randrange(3),
+                           tricks_won=won)
+    return _push_random(rng, state, rng.randint(0, 2))
+
+
+def _points_difference(seat):
+    def score(st):
+        pts = st.result().points
+        mine = st.side_of(seat)
+        other = next(st.side_of(x) for x in range(st.players)
+                     if (x in st.makers) != (seat in st.makers))
+        return pts[mine] - pts[other]
+    return score
+
+
+@pytest.mark.parametrize("three", [False, True])
+def test_euchre_max_points_matches_engine_enumeration(three):
+    for s in range(80):
+        rng = random.Random(s)
+        state = euchre_three_handed(rng) if three else euchre_ending(rng)
+        seat = rng.choice(state.active_seats)
+        goal = goals.euchre("max_points", state, seat)
+        res = _check_goal(state, goal, _points_difference(seat), _tricks)
+        tricks = solver.solve(state, goal=goals.euchre("max_tricks", state, seat))
+        # points never rank two moves the other way round from tricks
+        for a in res.moves:
+            for b in res.moves:
+                if tricks.moves[a] < tricks.moves[b]:
+                    assert res.moves[a] <= res.moves[b]
+        assert set(tricks.best) <= set(res.best)
+
+
+def test_euchre_max_points_can_have_more_best_moves_than_max_tricks():
+    """Rules 17.3: 3 and 4 tricks score the same. Trump diamonds, makers E/W with one trick
+    each side so far, E leads: TH (S must win with AH, W ruffs, then draws N's 9D and cashes
+    AC) makes 4 tricks, JC or KC (W has to overtake with AC, N ruffs) only 3; all score 1."""
+    state = games.position("euchre", hands={0: "KS JS AH", 1: "AC KD AD", 2: "AS 9D QH",
+                                            3: "JC TH KC"},
+                           trump="D", leader=3, maker=3, tricks_won={0: 1, 1: 1})
+    tricks = solver.solve(state, goal=goals.euchre("max_tricks", state, 3))
+    points = solver.solve(state, goal=goals.euchre("max_points", state, 3))
+    makers = lambda st: st.tricks_won[1] + st.tricks_won[3]  # noqa: E731
+    assert engine_minimax(state, lambda x: x % 2 == 1, makers, _tricks)[1] == tricks.moves
+    assert {str(a): v for a, v in tricks.moves.items()} == {"play JC": 3, "play KC": 3,
+                                                            "play TH": 4}
+    assert [str(a) for a in tricks.best] == ["play TH"]
+    assert points.value == 1 and len(points.best) == 3
+
+
+EUCHRE_NEEDS = {"make": ("makers", 3), "march": ("makers", 5), "euchre": ("defenders", 3),
+                "stop_march": ("defenders", 1), "lone_sweep": ("makers", 5),
+                "stop_lone": ("defenders", 1), "lone_defense_euchre": ("defenders", 3),
+                "lone_defense_sweep": ("defenders", 5)}
+
+
+def test_euchre_named_objectives_are_can_reach_questions():
+    checked = set()
+    for s in range(150):
+        rng = random.Random(s)
+        state = euchre_ending(rng)
+        for name, (who, k) in EUCHRE_NEEDS.items():
+            try:
+                goal = goals.euchre(name, state)
+            except TutorError:
+                continue
+            checked.add(name)
+            hero = next(x for x in state.active_seats if (x in state.makers) == (who == "makers"))
+            by_tricks = solver.solve(state, hero=hero)
+            res = solver.solve(state, goal=goal)
+            assert res.value == int(by_tricks.value >= k)
+            assert res.moves == {a: int(v >= k) for a, v in by_tricks.moves.items()}
+            assert solver.can_reach(state, goal) == solver.can_reach(state, k, hero=hero)
+    assert checked == set(EUCHRE_NEEDS)
+
+
+def test_euchre_lone_objectives_need_a_lone_hand():
+    state = games.position("euchre", hands={0: "AH 9C", 1: "KH QH", 2: "JS TS", 3: "AC KC"},
+                           trump="S", leader=0, maker=0, tricks_won={0: 2, 1: 1})
+    with pytest.raises(TutorError, match="not alone"):
+        goals.euchre("stop_lone", state)
+    assert solver.can_reach(state, goals.euchre("make", state))
+
+
+# ---------------------------------------------------------------------------- Lora layout
+MANUAL_CALL = {"lora_last_card_call": "manual", "penalties": True}
+
+
+def test_layout_with_the_manual_last_card_call_matches_engine_enumeration():
+    from tutor.solver.layout import solve_layout
+    calls = 0
+    for s in range(60):
+        rng = random.Random(s)
+        state = layout_ending(rng, MANUAL_CALL)
+        for _ in range(rng.randint(0, 6)):
+            if state.to_move is None:
+                break
+            state.push(rng.choice(state.legal_actions()))
+        if state.to_move is None:
+            continue
+        calls += state.call_due is not None
+        hero = rng.randrange(4)
+        ref_value, ref_moves = engine_minimax(
+            state, lambda seat: seat != hero, lambda st: st.result().points[hero],
+            lambda st, root: (st.passes, st.call_due))
+        res = solve_layout(state, hero=hero)
+        assert res.exact
+        assert res.value == ref_value and res.moves == ref_moves
+        st = state.copy()
+        for action in res.line:
+            st.apply(action)
+        assert st.is_over and st.result().points[hero] == res.value
+        assert not st.penalty_log
+    assert calls
