@@ -214,13 +214,14 @@ def problem_for(state, hero=None, side=None) -> Problem:
     return adapter(state, hero, side)
 
 
-def play_position(state, side) -> Problem:
+def play_position(state, side, minimise=False) -> Problem:
     """The cards of a play-phase state of any trick game as a :class:`Problem` whose hero's
-    side is ``side``, for searches that bring their own objective (:mod:`tutor.solver.goals`)."""
+    side is ``side``, for searches that bring their own objective (:mod:`tutor.solver.goals`);
+    ``minimise`` marks an objective whose smaller values are better for the hero."""
     if getattr(state, "game", None) == "lora" and state.contract == "lora":
         raise TutorError("the layout contract is solved by tutor.solver.layout, not as tricks")
     _check_play(state)
     active = _order(state)
     return problem_from_rules(state.trick_rules, _hands(state), tuple(state.trick),
                               to_move=state.to_move, active_seats=active,
-                              hero_side={s for s in side if s in active})
+                              hero_side={s for s in side if s in active}, minimise=minimise)

@@ -354,12 +354,12 @@ class GoalSearch:
 
 
 # ---------------------------------------------------------------------------- entry points
-def goal_problem(state_or_problem, side) -> Problem:
+def goal_problem(state_or_problem, side, minimise=False) -> Problem:
     """The position of a play-phase state (or a Problem as is) with ``side`` as the hero's."""
     if isinstance(state_or_problem, Problem):
         return state_or_problem
     from .adapters import play_position
-    return play_position(state_or_problem, side)
+    return play_position(state_or_problem, side, minimise)
 
 
 def _searchers(pb, goal, budget):
@@ -402,7 +402,9 @@ def solve_goal(state_or_problem, goal, budget=None, moves=True):
     value). ``moves`` also values each legal move the same way. Returns a
     :class:`~tutor.solver.api.Result` whose ``best`` lists the moves that keep the answer."""
     from .api import Result
-    pb = goal_problem(state_or_problem, goal.side)
+    # a valued objective listed from its smallest value up is a penalty (Lora)
+    values = [v for v, _ in goal.levels] if isinstance(goal, Levels) else [1, 0]
+    pb = goal_problem(state_or_problem, goal.side, minimise=values[0] < values[-1])
     searchers = _searchers(pb, goal, budget)
     rank = {value: i for i, (value, _) in enumerate(searchers)}
     roots = [None if sr is None else sr.root() for _, sr in searchers]
