@@ -1,10 +1,15 @@
 """The expert level: sample deals consistent with the view, solve each double dummy with
 :mod:`tutor.solver`, and choose the action with the best average in the game's own units.
 
+Decisions before the card play (bids, exchanges, going alone, calling for best, meld
+announcements, Raub's calls, Lora's contract choice and cut) are valued by rollouts on sampled
+deals (:mod:`tutor.bots.rollout`): each option is tried, the rest of the hand before the cards
+is decided by the basic rules and the play is solved double dummy (Lora: played out).
+
 Anytime within a time budget (default 1 s): more time, more deals. When even one deal cannot be
-solved in the time (early Lora tricks, big layouts), it falls back on the basic rule and says
-so in its hint. Decisions the solver cannot value (bids, exchanges, melds) are taken by the
-basic rule, also said in the hint.
+valued in the time (early Lora tricks, big layouts), it falls back on the basic rule and says so
+in its hint; a choice before the play valued on fewer than eight deals also keeps the basic
+rule, with the sampled figures shown beside it.
 """
 
 from __future__ import annotations
@@ -41,27 +46,7 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     if len(view.legal) == 1:
         return _relabel(base, "expert", ())
     if view.phase != "play" or len(plays) != len(view.legal):
-        from . import rollout
-        if rollout.applies(view):
-            means, samples = rollout.value_options(view, start + 0.8 * budget, rng, max_samples)
-            if samples:
-                return _option_hint(view, base, means, samples, "points off your score",
-                                    "the rest of the bidding and drawing by the basic rules, "
-                                    "the play double dummy")
-            return _relabel(base, "expert", ("no deal could be valued within the time budget: "
-                                             "the basic rule decides",))
-        if rollout.applies_lora_choice(view):
-            costs, samples = rollout.value_lora_contracts(view, start + 0.8 * budget, rng, max_samples)
-            if samples:
-                # the hint machinery keeps the largest value: a penalty counts negatively
-                return _option_hint(view, base, {a: -c for a, c in costs.items()}, samples,
-                                    "penalty points saved",
-                                    "each contract played out by the basic rules")
-        options = _bid_options(view)
-        if options is not None:
-            return _value_bids(view, base, options, start, budget, rng, max_samples)
-        return _relabel(base, "expert", ("the expert level takes this decision by the basic rule: "
-                                         "its searches value card play and Euchre's bids only",))
+        return _before_play(view, base, start, budget, rng, max_samples)
     solve = _solver_for(view)
     if solve is None:
         return _relabel(base, "expert", ("no solver for this contract: the basic rule decides",))
@@ -92,7 +77,7 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
         # a safety margin: a search that outruns its node budget is wasted time
         try:
             result = solve(state, view.seat, max(2_000, int(0.7 * left * rate)))
-        except Exception as err:  # a solver fault must not stop a game: fall back, say so
+        except TutorError as err:  # a position the solver does not model: fall back, say so
             solver_error = f"{type(err).__name__}: {err}"
             break
         spent = time.perf_counter() - t0
@@ -223,82 +208,6 @@ def _units_of(view: View):
     return lambda value: value
 
 
-# ---------------------------------------------------------------------------- bids by sampling
-def _bid_options(view: View):
-    """Euchre (four players): each bidding action -> how the play would start after it
-    (trump, maker, lone players, whether the dealer picks up the up card); ``None`` for a pass,
-    valued at 0 (the hand is left to the others)."""
-    if view.game == "clabber":
-        return _clabber_bid_options(view)
-    if view.game != "euchre" or view.players != 4:
-        return None
-    pub = view.public
-    seat = view.seat
-    out = {}
-    for a in view.legal:
-        if a.verb in ("order_up", "accept"):
-            out[a] = dict(trump=pub.get("proposed"), maker=seat, alone=(), pickup=True)
-        elif a.verb == "name":
-            out[a] = dict(trump=a.arg, maker=seat, alone=(), pickup=False)
-        elif a.verb == "go_alone" and pub.get("trump") is not None:
-            out[a] = dict(trump=pub["trump"], maker=pub["maker"],
-                          alone=tuple(pub.get("alone") or ()) + (seat,), pickup=False)
-        elif a.verb == "decline" and pub.get("trump") is not None:
-            out[a] = dict(trump=pub["trump"], maker=pub["maker"], alone=tuple(pub.get("alone") or ()),
-                          pickup=False)
-        elif a.verb in ("discard", "leave") and view.phase == "exchange":
-            from ..cards import parse_card
-            keep = list(view.hand)
-            up = parse_card(pub["up_card"]) if pub.get("up_card") else None
-            if a.verb == "discard":
-                if up is not None and up not in keep:
-                    keep.append(up)
-                if a.card not in keep:
-                    return None
-                keep.remove(a.card)
-            elif up is not None and up in keep:
-                keep.remove(up)
-            out[a] = dict(trump=pub.get("trump") or pub.get("proposed"), maker=pub.get("maker"),
-                          alone=tuple(pub.get("alone") or ()), pickup=False, keep=tuple(keep))
-        elif a.verb == "pass":
-            out[a] = None
-        else:
-            return None
-    if not any(v is not None for v in out.values()):
-        return None
-    return out
-
-
-def _clabber_bid_options(view: View):
-    """Clabber with partnerships: accept (the face-up suit) or call a suit, I am the maker."""
-    if view.players not in (4, 6) or view.phase != "bid":
-        return None
-    pub = view.public
-    face = pub.get("face_up")
-    out = {}
-    for a in view.legal:
-        if a.verb == "accept" and face:
-            out[a] = dict(trump=face[-1], maker=view.seat)
-        elif a.verb == "call":
-            out[a] = dict(trump=a.arg, maker=view.seat)
-        elif a.verb == "pass":
-            out[a] = None
-        else:
-            return None
-    if not any(v is not None for v in out.values()):
-        return None
-    return out
-
-
-def _start(view: View, hands, spec):
-    if view.game == "clabber":
-        from ..games import clabber
-        return clabber.position(hands=hands, trump=spec["trump"], leader=(view.dealer + 1) % view.players,
-                                maker=spec["maker"], rules=view.rules, dealer=view.dealer,
-                                players=view.players)
-    return _euchre_start(view, hands, spec)
-
-
 def _clabber_made_or_set(mine: float, maker_side: bool, total: int = 162) -> float:
     """Our side's total minus theirs after the made/set rule (melds left out)."""
     theirs = total - mine
@@ -307,109 +216,98 @@ def _clabber_made_or_set(mine: float, maker_side: bool, total: int = 162) -> flo
     return mine - theirs if theirs > mine else mine
 
 
-def _euchre_start(view: View, hands, spec):
-    from ..games import euchre
-    from ..cards import Suit, parse_card
-    trump = Suit.parse(spec["trump"])
-    hands = dict(hands)
-    dealer = view.dealer
-    if spec["pickup"] and view.public.get("up_card"):
-        up = parse_card(view.public["up_card"])
-        cards = list(hands[dealer]) + [up]
-        cards.remove(basic._euchre_worst(cards, trump, view.rules))
-        hands[dealer] = tuple(cards)
-    if spec.get("keep") is not None:
-        hands[view.seat] = spec["keep"]
-    lone = tuple(spec["alone"])
-    active = [s for s in range(4) if (s + 2) % 4 not in lone]
-    leader = (dealer + 1) % 4
-    if lone:
-        if view.rules.lone_lead == "left_of_dealer_skip_inactive":
-            while leader not in active:
-                leader = (leader + 1) % 4
-        else:
-            first = lone[0] if len(lone) == 1 else next(s for s in lone if s % 2 != spec["maker"] % 2)
-            leader = (first + 1) % 4
-            while leader not in active:
-                leader = (leader + 1) % 4
-    return euchre.position(hands={s: hands[s] for s in active}, trump=trump, leader=leader,
-                           alone=list(lone) or None, maker=spec["maker"], rules=view.rules,
-                           dealer=dealer)
-
-
-def _value_bids(view, base, options, start, budget, rng, max_samples) -> Hint:
-    from .. import solver
-    from ..games import euchre
+# ---------------------------------------------------------------------------- before the play
+def _before_play(view: View, base: Hint, start: float, budget: float, rng: random.Random,
+                 max_samples: int) -> Hint:
+    """Bids, exchanges, calls, meld announcements and cuts, valued by rollouts on sampled deals
+    (:mod:`tutor.bots.rollout`)."""
+    from . import rollout
     deadline = start + 0.8 * budget
-    know = K.read(view)
-    seat = view.seat
-    totals = defaultdict(float)
-    samples = 0
-    live = [a for a, spec in options.items() if spec is not None]
-    rate = _rates.get((view.game, "bids"), _NODE_RATE)
-    while samples < max_samples and time.perf_counter() < deadline:
-        try:
-            hands = sample_hands(know, rng)
-        except SamplingError:
-            break
-        figures = {}
-        for action in live:
-            spec = options[action]
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                break
-            try:
-                state = _start(view, hands, spec)
-                result = solver.solve(state, hero=seat, budget=max(2_000, int(0.5 * left * rate)),
-                                      moves=False)
-            except Exception:  # an impossible start or a solver fault: this deal is skipped
-                figures = None
-                break
-            if not result.exact:
-                figures = None
-                break
-            maker = spec["maker"]
-            ours = maker % 2 == seat % 2
-            if view.game == "clabber":
-                figures[action] = _clabber_made_or_set(result.value, ours)
-                continue
-            makers = result.value if ours else 5 - result.value
-            alone = set(spec["alone"])
-            who, pts, _ = euchre.score_hand(makers, any(s % 2 == maker % 2 for s in alone),
-                                            any(s % 2 != maker % 2 for s in alone), view.rules)
-            figures[action] = pts if (who == "makers") == ours else -pts
-        if not figures or len(figures) != len(live):
-            break
-        for action, v in figures.items():
-            totals[action] += v
-        samples += 1
-    if samples < min(_MIN_BID_SAMPLES, max_samples):
-        # a bid decided on a handful of deals is noisier than the rule of thumb
-        return _relabel(base, "expert", (f"only {samples} deals could be valued within the time "
-                                         "budget: the basic rule decides",))
-    means = {a: totals[a] / samples for a in live}
-    for a, spec in options.items():
-        if spec is None:
-            means[a] = 0.0
-    unit = "points" if view.game == "euchre" else "points more than the other side"
-    passing = any(spec is None for spec in options.values())
-    return _option_hint(view, base, means, samples, unit, "played out double dummy",
-                        " (a pass counts as 0: the hand is left to the others)" if passing else "")
+    if rollout.applies(view):
+        means, samples = rollout.value_options(view, deadline, rng, max_samples)
+        return _option_hint(view, base, means, samples, "points off your score",
+                            "the rest of the bidding and drawing by the basic rules, "
+                            "the play double dummy")
+    if rollout.applies_lora_choice(view):
+        costs, samples = rollout.value_lora_contracts(view, deadline, rng, max_samples)
+        # the hint machinery keeps the largest value: a penalty counts negatively
+        return _option_hint(view, base, {a: -c for a, c in costs.items()}, samples,
+                            "penalty points saved", "each contract played out by the basic rules")
+    if rollout.applies_lora_cut(view):
+        costs, samples = rollout.value_lora_cut(view, deadline, rng, max_samples)
+        return _option_hint(view, base, {a: -c for a, c in costs.items()}, samples,
+                            "penalty points saved", "the hand played out by the basic rules",
+                            " (the same for both: the pack is shuffled, so dealing singly or in "
+                            "packets gives every seat the same chances)")
+    if rollout.applies_before_play(view):
+        forced = _dominant_announcement(view)
+        if forced is not None:
+            return forced
+        means, samples = rollout.value_before_play(view, deadline, rng, max_samples)
+        return _option_hint(view, base, means, samples, rollout.net_units(view),
+                            "the rest of the hand before the play by the basic rules, the play "
+                            "double dummy", min_samples=min(_MIN_BID_SAMPLES, max_samples))
+    return _relabel(base, "expert", ("the expert level takes this decision by the basic rule: "
+                                     "its searches do not reach it",))
 
 
-def _option_hint(view, base, means, samples, unit, how, tail="") -> Hint:
+def _dominant_announcement(view: View) -> Hint | None:
+    """A Clabber announcement whose melds include those of every other one, if there is one.
+
+    An unannounced meld can never score, and an announced one never costs points: each side is
+    judged by its best meld, a better best meld can only turn a loss into "no melds" or a win,
+    and only the winning side scores. Announcing more is then at least as good on every deal."""
+    if not view.legal or any(a.verb != "announce" for a in view.legal):
+        return None
+    from collections import Counter
+    from ..cards import Suit
+    from ..games.clabber_melds import best_with_types
+    trump = Suit.parse(view.public["trump"])
+    rules = view.rules
+    melds = {a: Counter(best_with_types(view.hand, () if a.arg == "none" else a.arg.split(), trump,
+                                        rules.evansville_ranking, rules.wadesville_six_sequence)
+                        or ())
+             for a in view.legal}
+    top = [a for a in view.legal if all(melds[a] >= melds[b] for b in view.legal)]
+    if len(top) != 1:
+        return None
+    action = top[0]
+    shown = action.arg.replace("_", " ")
+    reason = (f"Announce {shown}: it holds every meld that any other announcement would, and "
+              f"more. A meld not announced now can never score, and announcing one never costs "
+              f"points (each side is judged by its best meld and only the winning side scores), "
+              f"so no deal can make a smaller announcement better: {describe(action)}.")
+    principle = "declare your best meld"
+    alts = tuple(Alternative(a, None, "part of the same melds: never better")
+                 for a in view.legal if a != action)
+    return Hint(action=action, reason=reason, principle=principle, alternatives=alts,
+                ladder=ladder(principle, "Look for runs and four of a kind.", action),
+                reminder="", level="expert", units="")
+
+
+def _option_hint(view, base, means, samples, unit, how, tail="", min_samples=1) -> Hint:
+    if not samples:
+        return _relabel(base, "expert", ("no deal could be valued within the time budget: "
+                                         "the basic rule decides",))
     best = max(means.values())
     tied = [a for a, v in means.items() if abs(v - best) < 1e-9]
-    action = base.action if base.action in tied else sorted(tied)[0]
+    trusted = samples >= min_samples
+    # a bid decided on a handful of deals is noisier than the rule of thumb
+    action = base.action if base.action in tied or not trusted else sorted(tied)[0]
     others = sorted((a for a in means if a != action), key=lambda a: -means[a])
     figures = ", ".join(f"{describe(a)} {means[a]:+.2f}" for a in others[:3])
     reason = (f"Over {samples} deal{'s' if samples != 1 else ''} consistent with what you have seen, "
               f"{how}, {describe(action)} is worth {means[action]:+.2f} "
               f"{unit} on average" + (f"; {figures}" if figures else "") + tail + ".")
+    notes = () if samples >= 8 else (f"only {samples} deal{'s' if samples != 1 else ''} valued "
+                                     "within the time budget",)
+    if not trusted:
+        reason += f" That is too few deals to overrule the rule of thumb: {base.reason}"
+        notes = (f"only {samples} deal{'s' if samples != 1 else ''} valued within the time "
+                 "budget: the basic rule decides",)
     principle = base.principle if action == base.action else "count what each card brings over the likely deals"
     idea = base.ladder[1] if action == base.action and len(base.ladder) > 2 else \
-        "Value the hand with each trump suit."
-    notes = () if samples >= 8 else (f"only {samples} deals valued within the time budget",)
+        "Value the hand with each choice."
     return Hint(action=action, reason=reason, principle=principle,
                 alternatives=tuple(Alternative(a, round(means[a], 2)) for a in others),
                 ladder=ladder(principle, idea, action), reminder="", level="expert",
