@@ -116,6 +116,11 @@ class Goal:
         object.__setattr__(self, "side", frozenset(int(s) for s in self.side))
         if not self.side:
             raise TutorError("a goal needs at least one seat playing for it")
+        # the search bounds what is still to come by the points left: nothing may count negative
+        if (self.trick_value < 0 or self.last_trick_bonus < 0
+                or any(v < 0 for _, v in self.card_values)):
+            raise TutorError("a goal counts tricks or points won: trick, card and last-trick "
+                             "values cannot be negative")
 
 
 @dataclass(frozen=True)
@@ -280,7 +285,7 @@ class GoalSearch:
                 key.append(v)
         return status, tuple(key)
 
-    def legal(self, pos) -> list[int]:
+    def legal(self, pos) -> tuple[list[int], int]:
         """Legal cards of the player on move, one per run of equivalent cards (touching cards
         of one hand worth the same points), low to high; and every legal card."""
         hands, trick, leader, _ = pos
@@ -446,7 +451,8 @@ def solve_goal(state_or_problem, goal, budget=None, moves=True):
 
 
 def reaches(state_or_problem, goal: Goal, budget=None) -> bool:
-    """Whether the goal's side can make sure of ``goal`` (a :class:`Goal`)."""
+    """Whether the goal's side can make sure of ``goal`` (a :class:`Goal`). A Problem given
+    instead of a state supplies only its cards: the goal fixes the sides and what counts."""
     if not isinstance(goal, Goal):
         raise TutorError("reaches() answers a yes/no Goal; solve a Levels objective instead")
     pb = goal_problem(state_or_problem, goal.side)
@@ -459,6 +465,14 @@ def _check_seat(state, seat, what="seat") -> int:
     if seat is None or int(seat) not in state.active_seats:
         raise TutorError(f"{what} {seat!r} is not an active player in this hand")
     return int(seat)
+
+
+def _check_defender(state, seat) -> int:
+    seat = _check_seat(state, seat, "defender")
+    if seat == state.declarer:
+        raise TutorError(f"seat {seat} is the declarer: name one of the defenders "
+                         f"{', '.join(str(s) for s in state.active_seats if s != seat)}")
+    return seat
 
 
 def _tricks_start(counts) -> tuple:
@@ -483,11 +497,11 @@ def raub(name: str, state, seat=None, k=None):
     if name == "defeat_declarer":
         return Goal(defenders, at_most([decl], state.need - 1), start, name=name)
     if name == "defender_scores":
-        p = _check_seat(state, seat, "defender")
+        p = _check_defender(state, seat)
         kk = 1 if k is None else int(k)
         return Goal({p}, at_least([p], kk), start, name=f"defender_scores({p}, {kk})")
     if name == "blank_defender":
-        p = _check_seat(state, seat, "defender")
+        p = _check_defender(state, seat)
         return Goal(others(p), at_most([p], 0), start, name=f"blank_defender({p})")
     if name == "all_defenders_score":
         return Goal(defenders, AllOf(tuple(at_least([d], 1) for d in defenders)), start,
