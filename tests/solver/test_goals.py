@@ -289,6 +289,42 @@ def _points_left(state):
     return sum(clabber.card_points(c, state.trump) for c in live) + clabber.LAST_TRICK_BONUS
 
 
+def test_clabber_make_in_dealt_hands_matches_engine_enumeration():
+    """Real hands (melds compared, the bell counted only at the end by the engine), solved
+    from the last three tricks."""
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        st = games.new_hand("clabber", seed=100 + seed, players=rng.choice((3, 4)))
+        while not st.is_over and not (st.phase == "play" and len(st.hands[st.to_move]) <= 3):
+            st.apply(rng.choice(st.legal_actions()))
+        if st.is_over or st.maker is None or st.offences:
+            continue
+        made = lambda x: x.result().details["made"]  # noqa: E731
+        _check_goal(st, goals.clabber("make", st), lambda x: int(made(x)), _clabber_history)
+        checked += 1
+    assert checked > 10
+
+
+def test_clabber_melds_during_play_are_what_the_hand_scores():
+    """The make goal's constants (melds and bell) are known from the first card on: in dealt
+    hands played at random they equal the melds of the engine's final result."""
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        st = games.new_hand("clabber", seed=seed, players=rng.choice((2, 3, 4)))
+        seen = []
+        while not st.is_over:
+            if st.phase == "play" and st.maker is not None:
+                seen.append(goals.clabber_melds(st))
+            st.apply(rng.choice(st.legal_actions()))
+        if st.outcome == "played":
+            final = st.result().details["melds"]
+            assert all(m == final for m in seen)
+            checked += len(seen)
+    assert checked > 100
+
+
 # ---------------------------------------------------------------------------- Euchre
 def euchre_three_handed(rng):
     deck = list(DECKS["24"])

@@ -36,7 +36,7 @@ from .problem import Problem, problem_from_rules
 from .search import BudgetExceeded
 
 __all__ = ["Atom", "AllOf", "AnyOf", "Not", "Exactly", "Goal", "Levels", "solve_goal",
-           "reaches", "raub", "lora", "clabber", "euchre", "at_least", "at_most"]
+           "reaches", "raub", "lora", "clabber", "euchre", "at_least", "at_most", "clabber_melds"]
 
 DEFAULT_BUDGET = 20_000_000
 # a decided atom's value in the table key: far outside any real count, so it stays decided
@@ -563,9 +563,11 @@ def lora_score_at_most(state, hero, target) -> Goal:
     return fitting[-1]
 
 
-def _clabber_melds(state) -> dict:
-    """Each side's meld and bell points for the whole hand (fixed before play, rules 17.1.6);
-    the engine adds the bell only once the hand is over, and compares the melds after trick 1."""
+def clabber_melds(state) -> dict:
+    """Each side's meld and bell points for the whole hand (fixed by the deal and the trump
+    suit, rules 17.1.6), already during the play: the engine compares the melds after the
+    first trick and adds the bell once the hand is over. A seat that has not announced yet is
+    taken to announce its best declaration (what the engine announces for it)."""
     from ..games import clabber as cl
     pts = state.meld_points()
     if not state.melds_on:
@@ -596,7 +598,7 @@ def clabber(name: str, state):
     units = cl.sides_of(state.players)
     members = {u: tuple(s for s in range(state.players) if state.side(s) == u) for u in units}
     totals = {u: v for u, v in state.card_points_by_side().items()}
-    for u, v in _clabber_melds(state).items():
+    for u, v in clabber_melds(state).items():
         totals[u] += v
     # each side's total so far sits on its first member; the atoms add members up
     start = tuple((members[u][0], totals[u]) for u in units)
