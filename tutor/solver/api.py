@@ -82,6 +82,8 @@ def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=
     reached); the goal fixes the sides, so ``hero`` and ``side`` are not used with it. Lora's
     ``two_players`` contract is solved through its goals (the hero's score 0, 4 or 8).
     """
+    if goal is not None and side is not None:
+        raise TutorError("a goal already says which seats play for it: leave out side")
     if goal is None:
         goal = _default_goal(state_or_problem, hero, side)
     if goal is not None:

@@ -628,13 +628,14 @@ EUCHRE_PRESETS = {
 }
 
 
-def euchre(name: str, state, seat=None):
+def euchre(name: str, state, seat=None, k=None):
     """Euchre's objectives (rules 17.3) for a play-phase state, over tricks of the whole hand.
 
     ``make``, ``march``, ``euchre``, ``stop_march``, ``lone_sweep``, ``stop_lone``,
     ``lone_defense_euchre``, ``lone_defense_sweep``: the :class:`Goal` "the side wins at least
     k tricks" (the same question as ``solver.can_reach(state, k, hero=...)``; the lone
-    presets only for a hand with that lone player);
+    presets only for a hand with that lone player); ``at_least`` with ``seat`` and ``k``: the
+    seat's side wins at least ``k`` tricks;
     ``max_tricks`` (``seat``'s side): a :class:`Levels` from 5 down to its tricks so far;
     ``max_points`` (``seat``'s side, default the makers): a :class:`Levels` of the side's
     points minus the other side's for the hand, with the engine's own scoring (section 9 or
@@ -660,7 +661,7 @@ def euchre(name: str, state, seat=None):
         side = makers if who == "makers" else defenders
         all_side = [s for s in range(state.players) if (s in state.makers) == (who == "makers")]
         return Goal(side, at_least(all_side, k), start, name=name)
-    if name in ("max_tricks", "max_points"):
+    if name in ("max_tricks", "max_points", "at_least"):
         if seat is None:
             seat = min(makers)
         seat = int(seat)
@@ -669,6 +670,10 @@ def euchre(name: str, state, seat=None):
         all_side = [s for s in range(state.players) if (s in state.makers) == mine]
         have = sum(state.tricks_won[s] for s in all_side)
         ks = range(5, have - 1, -1)
+        if name == "at_least":
+            if k is None:
+                raise TutorError("at_least needs the number of tricks k")
+            return Goal(side, at_least(all_side, int(k)), start, name=f"at_least({seat}, {k})")
         if name == "max_tricks":
             return Levels(tuple((k, Goal(side, at_least(all_side, k), start)) for k in ks),
                           name=f"max_tricks({seat})")
@@ -676,7 +681,7 @@ def euchre(name: str, state, seat=None):
                                                                    start)) for k in ks),
                       name=f"max_points({seat})")
     raise TutorError(f"Euchre has no objective {name!r}; the objectives are "
-                     + ", ".join(list(EUCHRE_PRESETS) + ["max_tricks", "max_points"]))
+                     + ", ".join(list(EUCHRE_PRESETS) + ["at_least", "max_tricks", "max_points"]))
 
 
 def _euchre_points(state, seat: int, k: int) -> int:
