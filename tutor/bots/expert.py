@@ -235,10 +235,22 @@ def _before_play(view: View, base: Hint, start: float, budget: float, rng: rando
                             "penalty points saved", "each contract played out by the basic rules")
     if rollout.applies_lora_cut(view):
         costs, samples = rollout.value_lora_cut(view, deadline, rng, max_samples)
-        return _option_hint(view, base, {a: -c for a, c in costs.items()}, samples,
-                            "penalty points saved", "the hand played out by the basic rules",
-                            " (the same for both: the pack is shuffled, so dealing singly or in "
-                            "packets gives every seat the same chances)")
+        if not samples:
+            return _relabel(base, "expert", ("no deal could be valued within the time budget: "
+                                             "the basic rule decides",))
+        cost = costs[base.action]
+        reason = (f"Over {samples} shuffled pack{'s' if samples != 1 else ''}, each dealt both "
+                  f"ways and played out by the basic rules, the hand costs you {cost:.2f} penalty "
+                  f"points on average whether you cut or not: the pack is shuffled, so dealing "
+                  f"singly or in packets gives every seat the same chances. Neither choice is "
+                  f"better; {describe(base.action)} follows the custom.")
+        notes = () if samples >= 8 else (f"only {samples} pack{'s' if samples != 1 else ''} "
+                                         "played out within the time budget",)
+        return Hint(action=base.action, reason=reason, principle=base.principle,
+                    alternatives=tuple(Alternative(a, round(costs[a], 2), "the same chances")
+                                       for a in view.legal if a != base.action),
+                    ladder=base.ladder, reminder="", level="expert", units="penalty points",
+                    notes=notes)
     if rollout.applies_before_play(view):
         forced = _dominant_announcement(view)
         if forced is not None:
@@ -252,37 +264,42 @@ def _before_play(view: View, base: Hint, start: float, budget: float, rng: rando
 
 
 def _dominant_announcement(view: View) -> Hint | None:
-    """A Clabber announcement whose melds include those of every other one, if there is one.
+    """A Clabber announcement at least as good as every other on every deal, if there is one.
 
-    An unannounced meld can never score, and an announced one never costs points: each side is
-    judged by its best meld, a better best meld can only turn a loss into "no melds" or a win,
-    and only the winning side scores. Announcing more is then at least as good on every deal."""
+    An unannounced meld can never score, and announcing never costs points: each side is judged
+    by its best meld, so a better best meld can only turn a loss into "no melds" or a win, and
+    the winning side scores all it announced. An announcement whose best meld ranks at least as
+    high and whose points are at least as many is then never worse, whatever the others hold.
+    (What the shown cards tell the opponents is left out, as in the double-dummy play.)"""
     if not view.legal or any(a.verb != "announce" for a in view.legal):
         return None
-    from collections import Counter
     from ..cards import Suit
-    from ..games.clabber_melds import best_with_types
+    from ..games.clabber_melds import best_with_types, meld_key
     trump = Suit.parse(view.public["trump"])
     rules = view.rules
-    melds = {a: Counter(best_with_types(view.hand, () if a.arg == "none" else a.arg.split(), trump,
-                                        rules.evansville_ranking, rules.wadesville_six_sequence)
-                        or ())
-             for a in view.legal}
-    top = [a for a in view.legal if all(melds[a] >= melds[b] for b in view.legal)]
+    worth = {}
+    for a in view.legal:
+        melds = best_with_types(view.hand, () if a.arg == "none" else a.arg.split(), trump,
+                                rules.evansville_ranking, rules.wadesville_six_sequence) or ()
+        top = max((meld_key(m, trump, rules.evansville_ranking) for m in melds), default=(0,))
+        worth[a] = (top, sum(m.points for m in melds))
+    top = [a for a in view.legal if all(worth[a][0] >= worth[b][0] and worth[a][1] >= worth[b][1]
+                                        for b in view.legal)]
     if len(top) != 1:
         return None
     action = top[0]
     shown = action.arg.replace("_", " ")
-    reason = (f"Announce {shown}: it holds every meld that any other announcement would, and "
-              f"more. A meld not announced now can never score, and announcing one never costs "
-              f"points (each side is judged by its best meld and only the winning side scores), "
-              f"so no deal can make a smaller announcement better: {describe(action)}.")
+    reason = (f"Announce {shown}: no other announcement has a higher meld or more points. A meld "
+              f"not announced now can never score, and announcing never costs points (each side "
+              f"is judged by its best meld and only the winning side scores), so no deal can "
+              f"make another announcement better: {describe(action)}.")
     principle = "declare your best meld"
-    alts = tuple(Alternative(a, None, "part of the same melds: never better")
+    alts = tuple(Alternative(a, None, f"a lower meld or fewer points ({worth[a][1]} against "
+                                      f"{worth[action][1]}): never better")
                  for a in view.legal if a != action)
     return Hint(action=action, reason=reason, principle=principle, alternatives=alts,
                 ladder=ladder(principle, "Look for runs and four of a kind.", action),
-                reminder="", level="expert", units="")
+                reminder="", level="expert", units="meld points")
 
 
 def _option_hint(view, base, means, samples, unit, how, tail="", min_samples=1) -> Hint:

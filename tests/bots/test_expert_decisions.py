@@ -1,0 +1,252 @@
+"""The expert values every choice before the card play by rollouts on sampled deals: Euchre's
+bids in every variant, the dealer's exchange, going alone, calling for best and the blind call;
+Clabber's bids and meld announcements; Lora's cut. Small sample counts keep these fast."""
+import re
+import time
+
+import pytest
+
+from tutor import TutorError, bots
+from tutor.bots import describe, expert
+from tutor.games import clabber, euchre, lora
+
+
+def valued(view, samples=8, seed=0):
+    """The expert's hint, checked to be a sampled valuation with the usual hint shape."""
+    h = bots.hint(view, level="expert", budget=30.0, samples=samples, seed=seed)
+    assert h.level == "expert"
+    assert h.action in view.legal
+    assert describe(h.action).lower() in h.reason.lower()
+    assert f"Over {samples} deal" in h.reason
+    assert "basic rule decides" not in h.reason
+    assert not any("basic rule" in n for n in h.notes)
+    assert h.ladder and h.ladder[-1] == str(h.action)
+    assert {a.action for a in h.alternatives} == set(view.legal) - {h.action}
+    assert all(a.value is not None for a in h.alternatives)
+    assert bots.hint(view, level="expert", budget=30.0, samples=samples, seed=seed) == h
+    return h
+
+
+def worth(h) -> float:
+    """The chosen action's figure as the reason states it."""
+    return float(re.search(r"is worth ([+-]\d+\.\d\d)", h.reason).group(1))
+
+
+def alternative(h, text) -> float:
+    return next(a.value for a in h.alternatives if str(a.action) == text)
+
+
+def euchre_hand(hand, seat, up, dealer, **rules):
+    deck = euchre.deck_for({seat: hand}, up_card=up, dealer=dealer, rules=rules or None)
+    return euchre.new_hand(deck=deck, dealer=dealer, rules=rules or None)
+
+
+# ---------------------------------------------------------------------------- Euchre, two and three hands
+def test_two_handed_bowers_and_ace_order_up_for_a_sure_march():
+    # The non-dealer leads (12.3): right, left, ace and king of trumps draw the dealer's three
+    # trumps at most, then the A♠ wins too: a march, +2 on every deal.
+    state = euchre_hand("JH JD AH KH AS", 0, "9H", 1, players=2)
+    h = valued(state.view(0))
+    assert str(h.action) == "order_up"
+    assert worth(h) == 2.0
+    assert alternative(h, "pass") <= 2.0
+    assert "points more than your opponent" in h.reason
+
+
+def test_two_handed_hopeless_hand_passes():
+    state = euchre_hand("9S TS 9C TC 9D", 0, "AH", 1, players=2)
+    h = valued(state.view(0))
+    assert str(h.action) == "pass"
+    assert alternative(h, "order_up") < worth(h)
+
+
+def test_three_handed_five_top_trumps_order_up_for_the_march_points():
+    # Five top trumps win every trick: the maker scores three_handed_march_points (3), the
+    # others nothing (12.4).
+    state = euchre_hand("JH JD AH KH QH", 1, "9H", 0, players=3)
+    h = valued(state.view(1))
+    assert str(h.action) == "order_up"
+    assert worth(h) == 3.0
+    assert "opponents' average" in h.reason
+
+
+def test_two_handed_dealer_exchange_is_valued():
+    state = euchre.new_hand(seed=3, dealer=1, players=2)
+    state.apply("order_up")
+    view = state.view(1)
+    assert view.phase == "exchange" and len(view.legal) == 7
+    h = valued(view)
+    assert h.action.verb in ("discard", "leave")
+
+
+def test_three_handed_round_two_is_valued():
+    state = euchre.new_hand(seed=2, dealer=0, players=3)
+    for _ in range(3):
+        state.apply("pass")
+    view = state.view(state.to_move)
+    assert view.phase == "bid2"
+    h = valued(view)
+    assert h.action.verb in ("name", "pass")
+    assert view.public["turned_down"] not in [a.action.arg for a in h.alternatives]
+
+
+# ---------------------------------------------------------------------------- Euchre, four hands
+def test_five_top_trumps_go_alone_for_the_lone_march():
+    # Alone the five top trumps march for 4 (9.1); with the partner the march is worth 2.
+    state = euchre_hand("JH JD AH KH QH", 0, "9H", 3)
+    state.apply("order_up")
+    state.apply(bots.hint(state.view(3)).action)
+    view = state.view(0)
+    assert view.phase == "alone"
+    h = valued(view)
+    assert str(h.action) == "go_alone"
+    assert worth(h) == 4.0
+    assert alternative(h, "decline") == 2.0
+
+
+def test_a_pass_is_valued_by_the_hand_that_follows_it():
+    # The dealer last in round 2: a pass throws the hand in (5.2), which scores exactly 0.
+    state = euchre.new_hand(seed=5, dealer=3)
+    for _ in range(7):
+        state.apply("pass")
+    view = state.view(3)
+    h = valued(view)
+    figures = {str(a.action): a.value for a in h.alternatives}
+    figures[str(h.action)] = worth(h)
+    assert figures["pass"] == 0.0
+    assert "counts as 0" not in h.reason
+    # earlier in the bidding a pass hands the choice to the others and has a figure of its own
+    state = euchre_hand("9S TS 9C TC 9D", 0, "AH", 3)
+    h = valued(state.view(0))
+    assert str(h.action) == "pass" and worth(h) != 0.0
+
+
+def test_calling_for_best_discard_and_pass_are_valued():
+    state = euchre_hand("JH JD AH KH 9S", 0, "9H", 3, call_for_best=True)
+    state.apply("order_up")
+    state.apply(bots.hint(state.view(3)).action)
+    state.apply("go_alone")
+    while state.phase == "alone":
+        state.apply(bots.hint(state.view(state.to_move)).action)
+    view = state.view(0)
+    assert view.phase == "call_for_best" and {a.verb for a in view.legal} == {"discard"}
+    h = valued(view)
+    state.apply(h.action)
+    view = state.view(state.to_move)
+    assert view.seat == 2 and {a.verb for a in view.legal} == {"pass_card"}
+    valued(view)
+
+
+def test_the_blind_call_is_valued_without_seeing_the_hand():
+    state = euchre.new_hand(seed=33, rules="british_25_joker")
+    view = state.view(state.to_move)
+    assert view.phase == "name_blind" and view.hand == ()
+    h = valued(view)
+    assert h.action.verb == "name"
+
+
+def test_the_expert_reads_only_the_view():
+    # same hand, same up card, other hidden cards: the same advice
+    a = euchre.deck_for({0: "JH 9D AH KS AS"}, up_card="9H", dealer=3, seed=1)
+    b = euchre.deck_for({0: "JH 9D AH KS AS"}, up_card="9H", dealer=3, seed=2)
+    assert a != b
+    hints = [bots.hint(euchre.new_hand(deck=d, dealer=3).view(0), level="expert", budget=30.0,
+                       samples=8) for d in (a, b)]
+    assert hints[0] == hints[1]
+
+
+# ---------------------------------------------------------------------------- Clabber
+def test_two_player_clabber_bid_is_valued():
+    state = clabber.new_hand(seed=1, players=2)
+    h = valued(state.view(state.to_move), samples=3)
+    assert "points more than your opponent" in h.reason
+    assert h.notes == ("only 3 deals valued within the time budget",)
+
+
+@pytest.mark.slow
+def test_three_player_clabber_bid_is_valued():
+    state = clabber.new_hand(seed=1, players=3)
+    h = valued(state.view(state.to_move), samples=2)
+    assert "opponents' average" in h.reason
+
+
+def test_a_meld_announcement_that_beats_every_other_is_advised_without_sampling():
+    state = clabber.new_hand(seed=1, meld_declaration="choice")
+    while state.phase == "bid":
+        state.apply(bots.hint(state.view(state.to_move)).action)
+    while not any(a.verb == "announce" and a.arg != "none" for a in state.legal_actions()):
+        state.apply(bots.hint(state.view(state.to_move)).action)
+    view = state.view(state.to_move)
+    assert [str(a) for a in view.legal] == ["announce none", "announce dad"]
+    h = bots.hint(view, level="expert", budget=30.0, samples=4)
+    assert str(h.action) == "announce dad"
+    assert "deals" not in h.reason and "never costs points" in h.reason
+    assert [str(a.action) for a in h.alternatives] == ["announce none"]
+    assert h.ladder[-1] == "announce dad"
+
+
+def test_a_real_choice_of_melds_is_valued_by_sampling():
+    # Evansville ranking: the hundred (five_run) outranks four queens, but four queens and a
+    # dad make more points; neither announcement is better on every deal.
+    rules = dict(players=2, evansville_ranking=True, meld_declaration="choice")
+    deck = clabber.deck_for({1: "QS QH QD QC KS JS"}, dealer=0, held_back={1: "TS 9S AD"},
+                            dead="9H", **rules)
+    state = clabber.new_hand(deck=deck, dealer=0, **rules)
+    while state.phase == "bid":
+        state.apply(bots.hint(state.view(state.to_move)).action)
+    view = state.view(1)
+    assert {"announce five_run", "announce four_queens dad"} <= {str(a) for a in view.legal}
+    assert expert._dominant_announcement(view) is None
+    h = valued(view, samples=3)
+    assert h.action.verb == "announce"
+
+
+# ---------------------------------------------------------------------------- Lora
+def test_the_lora_cut_is_worth_the_same_either_way():
+    state = lora.new_hand(seed=2, rules={"packet_deal_on_no_cut": True})
+    view = state.view(state.to_move)
+    assert view.phase == "cut" and view.hand == ()
+    h = bots.hint(view, level="expert", budget=30.0, samples=3)
+    assert str(h.action) == "cut"
+    assert "Over 3 shuffled packs" in h.reason and "same chances" in h.reason
+    (alt,) = h.alternatives
+    assert str(alt.action) == "decline_cut" and alt.value is not None
+    assert f"{alt.value:.2f}" in h.reason
+    assert h.ladder[-1] == "cut"
+    assert bots.hint(view, level="expert", budget=30.0, samples=3) == h
+
+
+# ---------------------------------------------------------------------------- time and faults
+def test_a_bid_keeps_to_its_time_budget_and_says_when_few_deals_fit():
+    state = clabber.new_hand(seed=1, players=3)
+    view = state.view(state.to_move)
+    began = time.perf_counter()
+    h = bots.hint(view, level="expert", budget=0.3)
+    assert time.perf_counter() - began < 1.5
+    assert h.action in view.legal
+    assert h.notes and "time budget" in h.notes[0]
+
+
+def test_a_solver_fault_is_not_hidden(monkeypatch):
+    from tutor import solver
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("search fault")
+    monkeypatch.setattr(solver, "solve", broken)
+    state = euchre_hand("JH JD AH KH AS", 0, "9H", 1, players=2)
+    with pytest.raises(RuntimeError):
+        bots.hint(state.view(0), level="expert", budget=30.0, samples=2)
+
+
+def test_a_position_the_solver_refuses_falls_back_and_says_so(monkeypatch):
+    from tutor import games, solver
+
+    def refuses(*args, **kwargs):
+        raise TutorError("not a position the solver models")
+    monkeypatch.setattr(solver, "solve", refuses)
+    state = games.position("euchre", hands={0: "JH AH TS", 1: "9H QS KS", 2: "TH QH AS",
+                                            3: "KH JS AC"}, trump="H", leader=0,
+                           tricks_won={0: 1, 1: 1})
+    view = state.view(0)
+    h = bots.hint(view, level="expert", budget=30.0, samples=2)
+    assert h.action in view.legal and "basic rule decides" in h.reason
