@@ -17,6 +17,7 @@ from tutor.cards import DECKS, SUITS, format_cards
 from tutor.errors import TutorError
 from tutor.solver import goals
 
+from .reference import random_ending, solve_reference
 from .test_engines import (_push_random, engine_minimax, euchre_ending, layout_ending,
                            lora_ending, lora_history, raub_ending)
 
@@ -147,6 +148,40 @@ def test_bad_goal_input_is_refused():
         solver.can_reach(state)
     with pytest.raises(TutorError, match="side"):
         solver.solve(state, goal=goals.raub("all_defenders_score", state), side={1})
+
+
+def test_point_goals_on_problems_agree_with_the_reference():
+    """A Problem built from rules and cards (no engine): "the side takes at least k card
+    points, the 10 for the last trick included" holds exactly up to the reference's value."""
+    for s in range(60):
+        rng = random.Random(s)
+        rules, values, seats, hands, trick, leader, _ = random_ending(rng, "clabber")
+        side = set(rng.sample(seats, rng.randint(1, len(seats) - 1)))
+        left = len(hands[leader]) + (1 if trick else 0)
+        ref_value, ref_moves = solve_reference(
+            rules, seats, hands, trick, leader, side, weights={x: int(x in side) for x in seats},
+            card_values=values, trick_value=0, trick_index_values=(0,) * (left - 1) + (10,),
+            tricks_played=0, sweeps=(), minimise=False, banked=0)
+        mover = seats[(seats.index(leader) + len(trick)) % len(seats)]
+        pb = solver.problem_from_rules(rules, hands, trick, to_move=mover, active_seats=seats,
+                                       hero_side=side)
+        live = [c for h in hands.values() for c in h] + [c for _, c in trick]
+        for k in (ref_value, ref_value + 1):
+            goal = goals.Goal(side, goals.at_least(side, k), trick_value=0,
+                              card_values=tuple((c, values[c]) for c in live),
+                              last_trick_bonus=10)
+            res = solver.solve(pb, goal=goal)
+            assert res.value == int(k == ref_value)
+            assert {a.card: v for a, v in res.moves.items()} == {
+                c: int(v >= k) for c, v in ref_moves.items()}
+
+
+def test_a_goal_search_over_its_budget_says_so():
+    state = games.position("raub", **DD2)
+    res = solver.solve(state, goal=goals.raub("all_defenders_score", state), budget=5)
+    assert not res.exact and res.value is None
+    with pytest.raises(solver.BudgetExceeded):
+        solver.can_reach(state, goals.raub("all_defenders_score", state), budget=5)
 
 
 # ---------------------------------------------------------------------------- Lora
