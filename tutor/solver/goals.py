@@ -26,13 +26,13 @@ player stops at the first move that gives his side what it wants.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Union
+from dataclasses import dataclass
+from typing import Iterable, Union
 
 from ..cards import Card, parse_card
 from ..errors import TutorError
 from ..games.actions import Play
-from .problem import Problem, problem_from_rules
+from .problem import Problem
 from .search import BudgetExceeded
 
 __all__ = ["Atom", "AllOf", "AnyOf", "Not", "Exactly", "Goal", "Levels", "solve_goal",
@@ -218,10 +218,12 @@ class GoalSearch:
     is not used.
     """
 
-    def __init__(self, pb: Problem, goal: Goal, budget: int | None = None):
+    def __init__(self, pb: Problem, goal: Goal, budget: int | None = None, tally=None):
         self.pb = pb
         self.goal = goal
         self.budget = DEFAULT_BUDGET if budget is None else budget
+        # searches of one question share their node count (a one-element list)
+        self.tally = [0] if tally is None else tally
         self.nodes = 0
         n = pb.n
         atoms: list = []
@@ -242,8 +244,9 @@ class GoalSearch:
             self.coef.append(tuple(row))
             base.append(value)
         self.base = tuple(base)
-        self.up = tuple(max(0, max(row)) for row in self.coef)      # most an atom can rise per point
-        self.down = tuple(min(0, min(row)) for row in self.coef)    # most it can fall per point
+        # how far an atom can rise / fall per point still to be won
+        self.up = tuple(max(0, max(row)) for row in self.coef)
+        self.down = tuple(min(0, min(row)) for row in self.coef)
         self.side = tuple(s in goal.side for s in pb.seats)
         bit_of = {c: 1 << i for i, c in enumerate(pb.cards) if c is not None}
         self.values = {bit_of[parse_card(c)]: int(v) for c, v in goal.card_values
@@ -345,7 +348,8 @@ class GoalSearch:
         if v is not None:
             return v
         self.nodes += 1
-        if self.nodes > self.budget:
+        self.tally[0] += 1
+        if self.tally[0] > self.budget:
             raise BudgetExceeded()
         want = self.side[(leader + len(trick)) % self.pb.n]
         result = not want
@@ -368,10 +372,11 @@ def goal_problem(state_or_problem, side, minimise=False) -> Problem:
 
 
 def _searchers(pb, goal, budget):
+    tally = [0]
     if isinstance(goal, Levels):
-        return [(value, GoalSearch(pb, g, budget)) for value, g in goal.levels]
+        return [(value, GoalSearch(pb, g, budget, tally)) for value, g in goal.levels]
     if isinstance(goal, Goal):
-        return [(1, GoalSearch(pb, goal, budget)), (0, None)]
+        return [(1, GoalSearch(pb, goal, budget, tally)), (0, None)]
     raise TutorError("a goal must be a solver.goals.Goal or solver.goals.Levels")
 
 
@@ -431,12 +436,14 @@ def solve_goal(state_or_problem, goal, budget=None, moves=True):
                 m ^= c
                 bits.append(c)
             # a card left out as equivalent takes the value of the nearest representative above
+            of_card = {}
             rep = None
             for c in reversed(bits):
                 if c in of_rep:
                     rep = c
-                move_values[Play(pb.card(c))] = of_rep[rep]
-            move_values = {Play(pb.card(c)): move_values[Play(pb.card(c))] for c in bits}
+                of_card[c] = of_rep[rep]
+            for c in bits:
+                move_values[Play(pb.card(c))] = of_card[c]
             pick = min if first.side[pb.to_move] else max
             value = pick(move_values.values(), key=lambda v: rank[v])
         else:
@@ -444,7 +451,7 @@ def solve_goal(state_or_problem, goal, budget=None, moves=True):
         line = _line(searchers, roots, value)
     except BudgetExceeded:
         return Result(value=None, moves=move_values, nodes=nodes(), exact=False,
-                      bounds=(None, None), hero=hero, problem=pb)
+                      bounds=(min(values), max(values)), hero=hero, problem=pb)
     return Result(value=value, moves=move_values, nodes=nodes(), exact=True,
                   bounds=(value, value), hero=hero, problem=pb,
                   _line=[Play(pb.card(c)) for c in line])
