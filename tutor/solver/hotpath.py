@@ -24,25 +24,30 @@ def factory(G):
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     RAW = {}
-    QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]
+    QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
+    store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]
     nodes = 0
     lead_best = 0
     LIVE = 0
+    REL = 0   # cards whose ranks decided the value just returned (partition search)
 
     def trick_node(leader{VR}{SS}, alpha, beta):
-        nonlocal nodes, lead_best, LIVE
+        nonlocal nodes, lead_best, LIVE, REL
         h = H[leader]
         if not h:
+            REL = 0  #@PART
             return sweep_bonus(sw)  #@SW
             return 0  #@!SW
         if not h & (h - 1):
             nodes += 1
-            return last_trick(leader, TOTAL - 1, sw)  #@SW
-            return last_trick(leader, TOTAL - 1, ())  #@!SW
+            v = last_trick(leader, TOTAL - 1, {SWV})
+            REL = LASTREL[0]  #@PART
+            return v
         if nodes > budget:
             raise BudgetExceeded()
         live = {LIVEEXPR}
         r = h.bit_count()
+        rel = 0  #@PART
         lo, hi = static_bounds({REM}, r, TOTAL - r, sw, live)  #@SW
         lo, hi = static_bounds(rem, r, TOTAL - r, (), live)  #@VALNOSW
         P = TV * r + IDXSUM[TOTAL - r]  #@PLAIN
@@ -55,35 +60,58 @@ def factory(G):
                     q = TV * (k * WI[leader] + (WMIN * (r - k) if WMIN < 0 else 0))  #@PLAIN
                     if q > lo:  #@PLAIN
                         lo = q  #@PLAIN
+                        rel = quick_cards(h, live)  #@PLAINPART
                 else:  #@PLAIN
                     q = TV * (k * WI[leader] + (WMAX * (r - k) if WMAX > 0 else 0))  #@PLAIN
                     if q < hi:  #@PLAIN
                         hi = q  #@PLAIN
+                        rel = quick_cards(h, live)  #@PLAINPART
         if lo >= beta:
+            REL = rel  #@PART
             return lo
         if hi <= alpha:
+            REL = rel  #@PART
             return hi
         rk = ({HANDS}, leader, sw)  #@SW
         rk = ({HANDS}, leader)  #@!SW
         key = RAW.get(rk)
         if key is None:
-            key = key_of(leader, sw)  #@SW
-            key = key_of(leader, ())  #@!SW
+            key = key_of(leader, {SWV})
             RAW[rk] = key
-        e = TT.get(key)
         hint = 0
-        if e is not None:
-            if e[0] > lo:
-                lo = e[0]
-                if lo >= beta:
-                    return lo
-            if e[1] < hi:
-                hi = e[1]
-                if hi <= alpha:
-                    return hi
-            if lo == hi:
-                return lo
-            hint = e[2] & h
+        e = TT.get(key)  #@!PART
+        if e is not None:  #@!PART
+            if e[0] > lo:  #@!PART
+                lo = e[0]  #@!PART
+                if lo >= beta:  #@!PART
+                    return lo  #@!PART
+            if e[1] < hi:  #@!PART
+                hi = e[1]  #@!PART
+                if hi <= alpha:  #@!PART
+                    return hi  #@!PART
+            if lo == hi:  #@!PART
+                return lo  #@!PART
+            hint = e[2] & h  #@!PART
+        gk, seq = key  #@PART
+        grp = TT.get(gk)  #@PART
+        if grp is not None:  #@PART
+            for mask, slot in grp.items():  #@PART
+                e = slot[1].get(seq & mask)  #@PART
+                if e is not None:  #@PART
+                    used = False  #@PART
+                    if e[0] > lo:  #@PART
+                        lo = e[0]  #@PART
+                        used = True  #@PART
+                    if e[1] < hi:  #@PART
+                        hi = e[1]  #@PART
+                        used = True  #@PART
+                    if used:  #@PART
+                        rel |= slot[2].get(live) or rel_of(live, slot)  #@PART
+                        if lo >= beta or hi <= alpha or lo == hi:  #@PART
+                            REL = rel  #@PART
+                            return lo if lo >= beta or lo == hi else hi  #@PART
+                    if not hint:  #@PART
+                        hint = e[2] & h  #@PART
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
         lead_best = hint
@@ -99,7 +127,10 @@ def factory(G):
                 lo = v
         else:
             lo = hi = v
-        TT[key] = (lo, hi, lead_best)
+        TT[key] = (lo, hi, lead_best)  #@!PART
+        rel |= REL  #@PART
+        store(gk, seq, live, rel, lo, hi, lead_best)  #@PART
+        REL = rel  #@PART
         return v
 
     def order(p, k, cand, h, wbit, wpos, ledm, live):
@@ -172,8 +203,9 @@ def factory(G):
         return out
 
     def lead(p{VP0}{SP0}, alpha, beta):
-        nonlocal nodes, lead_best
+        nonlocal nodes, lead_best, REL
         nodes += 1
+        rel = 0  #@PART
         h = H[p]
         live = LIVE
         cand = 0
@@ -201,6 +233,7 @@ def factory(G):
                 cv = VAL.get(c, 0)  #@VAL
                 v = FIRST(q, 1, c, p, SUITM[(c.bit_length() - 1) >> SH]{VLEAD}{SLEAD}, alpha, beta)
                 H[p] = h
+                rel |= REL  #@PART
                 if v > best:
                     best = v
                     bestc = c
@@ -215,6 +248,7 @@ def factory(G):
                 cv = VAL.get(c, 0)  #@VAL
                 v = FIRST(q, 1, c, p, SUITM[(c.bit_length() - 1) >> SH]{VLEAD}{SLEAD}, alpha, beta)
                 H[p] = h
+                rel |= REL  #@PART
                 if v < best:
                     best = v
                     bestc = c
@@ -223,11 +257,13 @@ def factory(G):
                         if alpha >= beta:
                             break
         lead_best = bestc
+        REL = rel  #@PART
         return best
 
     def follow(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
-        nonlocal nodes
+        nonlocal nodes, REL
         nodes += 1
+        rel = 0  #@PART
         h = H[p]
         legal = h & ledm
         if legal:
@@ -280,6 +316,7 @@ def factory(G):
                 else:
                     v = nxt(q, k1, wbit, wpos, ledm{VCHILD}{SCHILD}, alpha, beta)
                 H[p] = h
+                rel |= REL  #@PART
                 if v > best:
                     best = v
                     if v > alpha:
@@ -296,17 +333,20 @@ def factory(G):
                 else:
                     v = nxt(q, k1, wbit, wpos, ledm{VCHILD}{SCHILD}, alpha, beta)
                 H[p] = h
+                rel |= REL  #@PART
                 if v < best:
                     best = v
                     if v < beta:
                         beta = v
                         if alpha >= beta:
                             break
+        REL = rel  #@PART
         return best
 
     def last_play(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
-        nonlocal nodes
+        nonlocal nodes, REL
         nodes += 1
+        rel = 0  #@PART
         h = H[p]
         legal = h & ledm
         if legal:
@@ -346,6 +386,10 @@ def factory(G):
                     moves = ORDERS[okey] = tuple(order(p, k, cand, h, wbit, wpos, ledm,
                                                        live))
         winm = ledm | TRUMP
+        # the trick's winning card counts as deciding only if it beat a card of its own suit
+        played = LIVE & ~({LIVEEXPR})  #@PART
+        wsm = SUITM[(wbit.bit_length() - 1) >> SH]  #@PART
+        wsuit = played & wsm ^ wbit  #@PART
         if MAXS[p]:
             best = -INF
             for c in moves:
@@ -355,6 +399,12 @@ def factory(G):
                 g = WI[wp] * (TV + tv + cv + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@VAL
                 g = WI[wp] * (TV + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@!VAL
                 v = trick_node(wp{VNEXT}{SNEXT}, alpha - g, beta - g) + g
+                if wp == p:  #@PART
+                    if played & SUITM[(c.bit_length() - 1) >> SH]:  #@PART
+                        rel |= c  #@PART
+                elif wsuit or c & wsm:  #@PART
+                    rel |= wbit  #@PART
+                rel |= REL  #@PART
                 H[p] = h
                 if v > best:
                     best = v
@@ -371,6 +421,12 @@ def factory(G):
                 g = WI[wp] * (TV + tv + cv + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@VAL
                 g = WI[wp] * (TV + IDXV[TOTAL - 1 - H[wp].bit_count()])  #@!VAL
                 v = trick_node(wp{VNEXT}{SNEXT}, alpha - g, beta - g) + g
+                if wp == p:  #@PART
+                    if played & SUITM[(c.bit_length() - 1) >> SH]:  #@PART
+                        rel |= c  #@PART
+                elif wsuit or c & wsm:  #@PART
+                    rel |= wbit  #@PART
+                rel |= REL  #@PART
                 H[p] = h
                 if v < best:
                     best = v
@@ -378,6 +434,7 @@ def factory(G):
                         beta = v
                         if alpha >= beta:
                             break
+        REL = rel  #@PART
         return best
 
     FIRST = last_play if n == 2 else follow
@@ -404,19 +461,20 @@ def factory(G):
 _CACHE: dict = {}
 
 
-def build(n: int, has_values: bool, has_sweeps: bool):
+def build(n: int, has_values: bool, has_sweeps: bool, partition: bool = False):
     """The factory of (trick_node, play, node_count, set_live, order) for this problem shape.
 
     Signatures: ``trick_node(leader[, rem][, sw], alpha, beta)`` and
     ``play(p, k, wbit, wpos, ledm[, tv, rem][, tm, sw], alpha, beta)``.
     """
-    key = (n, has_values, has_sweeps)
+    key = (n, has_values, has_sweeps, partition)
     factory = _CACHE.get(key)
     if factory is not None:
         return factory
     flags = {"VAL": has_values, "SW": has_sweeps,
              "VALNOSW": has_values and not has_sweeps,
-             "PLAIN": not has_values and not has_sweeps}
+             "PLAIN": not has_values and not has_sweeps, "PART": partition,
+             "PLAINPART": partition and not has_values and not has_sweeps}
     lines = []
     for line in TEMPLATE.splitlines():
         if "  #@" in line:
@@ -452,11 +510,13 @@ def build(n: int, has_values: bool, has_sweeps: bool):
         "VL0": ", rem" if has_values else "",
         "SL0": ", sw" if has_sweeps else "",
         "LIVEEXPR": " | ".join(f"H[{i}]" for i in range(n)),
+        "SWV": "sw" if has_sweeps else "()",
     }
     for name, value in fill.items():
         src = src.replace("{" + name + "}", value)
     namespace: dict = {}
-    exec(compile(src, f"<solver hot path n={n} values={has_values} sweeps={has_sweeps}>",
+    exec(compile(src, f"<solver hot path n={n} values={has_values} sweeps={has_sweeps} "
+                      f"partition={partition}>",
                  "exec"), namespace)
     factory = namespace["factory"]
     _CACHE[key] = factory

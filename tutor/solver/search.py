@@ -20,13 +20,73 @@ hero's side maximises; ``minimise`` problems are negated). Techniques:
 
 from __future__ import annotations
 
+import functools
+
 from . import hotpath
 from .problem import NOBODY, SPLIT, Problem
 
-__all__ = ["Searcher", "BudgetExceeded", "INF"]
+__all__ = ["Searcher", "BudgetExceeded", "INF", "roomy_call", "roomy_call_for"]
 
 INF = 1 << 40
 MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Lora; null windows kept for tests
+PARTITION = True  # partition-search table entries (switchable to compare)
+
+
+def _roomy_caller(slots: int):
+    """``roomy_call(f, *args)`` = ``f(*args)`` from a frame of ``slots`` local variables.
+
+    CPython 3.11 keeps frames in 16 KB chunks and frees a chunk as soon as the frame at its
+    base returns: a deep recursion that keeps crossing a chunk boundary pays a memory map and
+    unmap on each crossing, which doubled the search's time on some deals. The big frame
+    cannot fit in the current chunk, so it opens a fresh one twice its size and the search
+    then runs inside it.
+    """
+    names = " = ".join(f"_{i}" for i in range(slots))
+    src = f"def roomy_call(f, *args):\n    if f is None:\n        {names} = None\n    return f(*args)\n"
+    namespace: dict = {}
+    exec(compile(src, "<roomy call>", "exec"), namespace)
+    return namespace["roomy_call"]
+
+
+# (room in bytes, caller): frames of 2200 / 4400 / 8800 slots open chunks of 32 / 64 / 128 KB
+ROOMY_CALLS = tuple((room, _roomy_caller(slots))
+                    for room, slots in ((14_000, 2200), (29_000, 4400), (58_000, 8800)))
+roomy_call = ROOMY_CALLS[-1][1]
+
+
+def roomy_call_for(tricks: int, n: int):
+    """The smallest roomy caller whose room holds a search of ``tricks`` tricks of ``n``
+    seats: n + 1 frames of about 700 bytes per trick and a few helpers on top."""
+    need = tricks * (n + 1) * 700 + 4000
+    return next((call for room, call in ROOMY_CALLS if room >= need), roomy_call)
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_tables(n: int, WI: tuple, MAXS: tuple):
+    """Move-ordering tables that depend only on the seats' sides and weights."""
+    NEXT = tuple((p + 1) % n for p in range(n))
+    # OPP_AFTER[p][k]: a seat of the other side plays after p, who plays k-th to the trick
+    OPP_AFTER = tuple(tuple(any(MAXS[(p + j) % n] != MAXS[p] for j in range(1, n - k))
+                            for k in range(n)) for p in range(n))
+    # desirability for p of seat q winning a trick: p's side wants high WI, the other low
+    DES = tuple(tuple(WI[q] if MAXS[p] else -WI[q] for q in range(n)) for p in range(n))
+    LEAD_HIGH = tuple(not MAXS[p] for p in range(n))
+    LEAD_WANTS_WIN = tuple(DES[p][p] == max(DES[p]) and DES[p][p] > min(DES[p])
+                           for p in range(n))
+
+    # how a follower orders its cards (see the template's order()): 0 win cheaply,
+    # 1 duck high, 2 keep high cards, 3 shed high cards
+    def follow_mode(p, q, k):
+        mine, theirs = DES[p][p], DES[p][q]
+        if mine > theirs:
+            return 0
+        if mine < theirs:
+            return 1
+        return 2 if (LEAD_WANTS_WIN[p] or OPP_AFTER[p][k]) else 3
+
+    MODE = tuple(tuple(tuple(follow_mode(p, q, k) for k in range(n)) for q in range(n))
+                 for p in range(n))
+    return NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE
 
 
 class BudgetExceeded(Exception):
@@ -62,6 +122,7 @@ _NORM_CACHE: dict = {}
 _TOPS_CACHE: dict = {}
 _ORDERS_CACHE: dict = {}
 _TOPSEQ_CACHE: dict = {}
+_PART_CACHE: dict = {}
 
 
 def _compress_bytes(x: bytes, pattern=None):
@@ -100,7 +161,7 @@ class Searcher:
         self.budget = budget
         self.tt: dict = {}
         # the memo caches shared by all searches are bounded
-        for cache in (_NORM_CACHE, _TOPS_CACHE, _ORDERS_CACHE, _TOPSEQ_CACHE):
+        for cache in (_NORM_CACHE, _TOPS_CACHE, _ORDERS_CACHE, _TOPSEQ_CACHE, _PART_CACHE):
             if sum(len(v) for v in cache.values()) > 2_000_000:
                 cache.clear()
         self._build()
@@ -142,26 +203,8 @@ class Searcher:
         WMIN = min(WI)
         WMAX = max(WI)
         values_ok = all(v >= 0 for v in VAL.values()) and TV >= 0 and all(v >= 0 for v in IDXV)
-        NEXT = tuple((p + 1) % n for p in range(n))
-        # OPP_AFTER[p][k]: a seat of the other side plays after p, who plays k-th to the trick
-        OPP_AFTER = tuple(tuple(any(MAXS[(p + j) % n] != MAXS[p] for j in range(1, n - k))
-                                for k in range(n)) for p in range(n))
+        NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE = _seat_tables(n, WI, MAXS)
         RANKMASK = W - 1
-        # desirability for p of seat q winning a trick: p's side wants high WI, the other low
-        DES = tuple(tuple(WI[q] if MAXS[p] else -WI[q] for q in range(n)) for p in range(n))
-        # how a follower orders its cards (see the template's order()): 0 win cheaply,
-        # 1 duck high, 2 keep high cards, 3 shed high cards
-        def follow_mode(p, q, k):
-            mine, theirs = DES[p][p], DES[p][q]
-            if mine > theirs:
-                return 0
-            if mine < theirs:
-                return 1
-            return 2 if (LEAD_WANTS_WIN[p] or OPP_AFTER[p][k]) else 3
-
-        LEAD_HIGH = tuple(not MAXS[p] for p in range(n))
-        LEAD_WANTS_WIN = tuple(DES[p][p] == max(DES[p]) and DES[p][p] > min(DES[p])
-                               for p in range(n))
         # blocks whose cards all score alike (same value, same sweep sets) may be renumbered
         live_all = 0
         for h in pb.hands:
@@ -286,6 +329,124 @@ class Searcher:
                     return (k, sw)
                 return k
 
+        # ---- partition search (Ginsberg 1996; DDS's "winning ranks"): a table entry stores
+        # the ranks that decided its value; it then serves every position with the same suit
+        # lengths, the same leader and the same holders of those ranks.  Cards that score
+        # (values, sweep sets) and trumps under an overtrump duty always count as deciding.
+        ZEROSIG = (0,) + (False,) * NSW
+        sig_classes = sorted({sig for bit, sig in SIG.items() if sig != ZEROSIG}, key=repr)
+        CLS = [0] * (NB * W)
+        forced = 0
+        for bit, sig in SIG.items():
+            i = bit.bit_length() - 1
+            if sig != ZEROSIG:
+                CLS[i] = 1 + sig_classes.index(sig)
+                forced |= bit
+            elif TRUMP and (VOIDOVER or OTL) and bit & TRUMP:
+                CLS[i] = 1 + len(sig_classes)
+                forced |= bit
+        FORCED = forced
+        PART = PARTITION and bool(live_all & ~forced)
+        HB = max(1, (n - 1).bit_length())          # bits naming a holder
+        FB = max(CLS).bit_length()                  # bits naming a scoring class
+        SB = HB + FB
+        F = W * SB                                  # one field of holder codes per block
+        DMASK = tuple(tuple(((1 << (SB * d)) - 1) << (blk * F + F - SB * d) for d in range(W + 1))
+                      for blk in range(NB))
+        PCACHE = [_PART_CACHE.setdefault((n, W, SB, blk * F, tuple(CLS[blk * W:(blk + 1) * W])),
+                                         {}) for blk in range(NB)]
+
+        def block_part(blk, x):
+            """(lengths, scoring classes) and the holder codes from the top of one block given
+            as one byte per hand."""
+            cls = CLS[blk * W:(blk + 1) * W]
+            seq = 0
+            j = 0
+            classes = []
+            for i in range(W - 1, -1, -1):
+                for p in range(n):
+                    if (x[p] >> i) & 1:
+                        j += 1
+                        seq |= ((p << FB) | cls[i]) << (F - SB * j)
+                        if cls[i]:
+                            classes.append(cls[i])
+                        break
+            out = ((bytes(bin(b).count("1") for b in x), tuple(sorted(classes))),
+                   seq << (blk * F))
+            PCACHE[blk][x] = out
+            return out
+
+        if W == 8:
+            def part_key(leader, sw):
+                raw = b"".join([x.to_bytes(NB, "little") for x in H])
+                parts = [leader, sw]
+                seq = 0
+                for blk in BLOCKS:
+                    x = raw[blk::NB]
+                    y = PCACHE[blk].get(x)
+                    if y is None:
+                        y = block_part(blk, x)
+                    parts.append(y[0])
+                    seq |= y[1]
+                return tuple(parts), seq
+        else:
+            def part_key(leader, sw):
+                parts = [leader, sw]
+                seq = 0
+                for blk in range(NB):
+                    sh = blk * W
+                    x = bytes((h >> sh) & BM for h in H)
+                    y = PCACHE[blk].get(x)
+                    if y is None:
+                        y = block_part(blk, x)
+                    parts.append(y[0])
+                    seq |= y[1]
+                return tuple(parts), seq
+
+        def rel_of(live, slot):
+            """The cards of a table entry's pattern in this position: each block's top cards."""
+            r = 0
+            for blk, d in slot[0]:
+                sh = blk * W
+                lb = (live >> sh) & BM
+                for _ in range(d):
+                    top = 1 << (lb.bit_length() - 1)
+                    r |= top << sh
+                    lb ^= top
+            slot[2][live] = r
+            return r
+
+        def store(gk, seq, live, rel, lo, hi, best):
+            rel = (rel | FORCED) & live
+            mask = 0
+            depths = []
+            for blk in range(NB):
+                sh = blk * W
+                rb = (rel >> sh) & BM
+                if rb:
+                    d = (((live >> sh) & BM) >> ((rb & -rb).bit_length() - 1)).bit_count()
+                    mask |= DMASK[blk][d]
+                    depths.append((blk, d))
+            grp = TT.get(gk)
+            if grp is None:
+                grp = TT[gk] = {}
+            slot = grp.get(mask)
+            if slot is None:
+                slot = grp[mask] = (tuple(depths), {}, {})
+            pats = slot[1]
+            pk = seq & mask
+            old = pats.get(pk)
+            if old is not None:
+                if old[0] > lo:
+                    lo = old[0]
+                if old[1] < hi:
+                    hi = old[1]
+                if not best:
+                    best = old[2]
+            pats[pk] = (lo, hi, best)
+
+        LASTREL = [0]
+
         def sweep_bonus(sw):
             v = 0
             for i in range(NSW):
@@ -348,6 +509,8 @@ class Searcher:
                     wpos = p
                 p = NEXT[p]
             v = WI[wpos] * pts
+            # the winning card's rank decided the trick only if it beat a card of its own suit
+            LASTREL[0] = wbit if (tm ^ wbit) & SUITM[(wbit.bit_length() - 1) >> SH] else 0
             if NSW:
                 v += sweep_bonus(sweep_update(sw, tm, wpos))
             return v
@@ -407,8 +570,21 @@ class Searcher:
         # quick tricks bound the value only for a leader whose own tricks move it his way
         plain = not HASVAL and not NSW and not any(IDXV) and TV > 0 and values_ok
         quick_at = tuple(plain and (WI[p] > WMIN if MAXS[p] else WI[p] < WMAX) for p in range(n))
-        MODE = tuple(tuple(tuple(follow_mode(p, q, k) for k in range(n)) for q in range(n))
-                     for p in range(n))
+        def quick_cards(h, live):
+            """The cards that make the leader's quick tricks (see quick_tricks)."""
+            out = 0
+            for blk in range(NB):
+                sh = blk * W
+                if blk != TRUMP_BLOCK and TRUMP and live & ~h & TRUMP:
+                    continue
+                lb = (live >> sh) & BM
+                hb = (h >> sh) & BM
+                for _ in range(top_run(lb, hb)):
+                    top = 1 << (lb.bit_length() - 1)
+                    out |= top << sh
+                    lb ^= top
+            return out
+
         G = dict(
             H=H, TT=TT, key_of=key_of, last_trick=last_trick,
             static_bounds=static_bounds, sweep_update=sweep_update, sweep_bonus=sweep_bonus,
@@ -419,10 +595,15 @@ class Searcher:
             RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
             LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
+            quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
             QUICK=quick_at)
-        trick_node, play, node_count, set_live, order = hotpath.build(n, HASVAL, bool(NSW))(G)
+        if PART:
+            G["key_of"] = part_key
+        trick_node, play, node_count, set_live, order = hotpath.build(n, HASVAL, bool(NSW),
+                                                                      PART)(G)
 
         self._trick_node = trick_node
+        self._roomy = roomy_call_for(total_tricks, n)
         self._node_count = node_count
         self._play = play
         self._set_live = set_live
@@ -532,7 +713,7 @@ class Searcher:
             args.append(rem)
         if self._NSW:
             args.append(sw)
-        return self._trick_node(*args, alpha, beta)
+        return self._roomy(self._trick_node, *args, alpha, beta)
 
     def _continue(self, p, k, wbit, wpos, ledm, tv, tm, rem, sw, alpha, beta, live):
         args = [p, k, wbit, wpos, ledm]
@@ -542,7 +723,7 @@ class Searcher:
             args += [tm, sw]
         old = self._set_live(live)
         try:
-            return self._play(*args, alpha, beta)
+            return self._roomy(self._play, *args, alpha, beta)
         finally:
             self._set_live(old)
 
