@@ -146,3 +146,35 @@ def test_null_window_driver_matches_brute_force(monkeypatch):
         _check(seed, "plain")
     for seed in range(40_000, 40_060):
         _check(seed, "euchre")
+
+
+@pytest.mark.parametrize("kind", ["plain", "euchre", "clabber"])
+def test_partition_search_matches_brute_force(monkeypatch, kind):
+    """Table entries that keep only the ranks that decided them give the same values and
+    the same move values as plain minimax."""
+    from tutor.solver import search
+    monkeypatch.setattr(search, "PARTITION", True)
+    for seed in range(50_000, 50_200):
+        _check(seed, kind)
+
+
+def test_partition_search_shares_entries_between_positions():
+    """A partition entry serves positions whose low cards differ: with it the same ending
+    needs fewer nodes, and the value is the same."""
+    from tutor.solver import search
+    from tutor.cards import DECKS
+    from tutor.games.tricks import TrickRules
+    rules = TrickRules.natural(DECKS["52"])
+    hands = {0: "AS 9S 4S AH 9H 4H", 1: "KS 8S 3S KH 8H 3H",
+             2: "QS 7S 2S QH 7H 2H", 3: "JS 6S 5S JH 6H 5H"}
+    pb = solver.problem_from_rules(rules, hands, to_move=0, hero_side={0, 2})
+    counts = {}
+    for flag in (False, True):
+        search.PARTITION = flag
+        try:
+            res = solver.solve(pb)
+        finally:
+            search.PARTITION = False
+        counts[flag] = (res.value, res.nodes)
+    assert counts[True][0] == counts[False][0]
+    assert counts[True][1] < counts[False][1]

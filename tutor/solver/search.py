@@ -29,7 +29,7 @@ __all__ = ["Searcher", "BudgetExceeded", "INF", "roomy_call", "roomy_call_for"]
 
 INF = 1 << 40
 MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Lora; null windows kept for tests
-PARTITION = True  # partition-search table entries (switchable to compare)
+PARTITION = False  # partition-search table entries: fewer nodes, but dearer ones in pure Python
 
 
 def _roomy_caller(slots: int):
@@ -358,7 +358,7 @@ class Searcher:
 
         def block_part(blk, x):
             """(lengths, scoring classes) and the holder codes from the top of one block given
-            as one byte per hand."""
+            as one byte (or int) per hand."""
             cls = CLS[blk * W:(blk + 1) * W]
             seq = 0
             j = 0
@@ -395,7 +395,7 @@ class Searcher:
                 seq = 0
                 for blk in range(NB):
                     sh = blk * W
-                    x = bytes((h >> sh) & BM for h in H)
+                    x = tuple([(h >> sh) & BM for h in H])
                     y = PCACHE[blk].get(x)
                     if y is None:
                         y = block_part(blk, x)
