@@ -298,6 +298,19 @@ def test_clabber_make_and_set_match_engine_enumeration(name):
         _check_goal(state, goal, score, _clabber_history)
 
 
+def test_clabber_last_trick_matches_engine_enumeration():
+    """O5: the hero's side wins the hand's last trick (the winner recorded by the engine)."""
+    for s in range(60):
+        rng = random.Random(3000 + s)
+        state = clabber_make_ending(rng)
+        seat = rng.choice(state.active_seats)
+        goal = goals.clabber("last_trick", state, seat=seat)
+        assert seat in goal.side
+        ours = state.side(seat)
+        _check_goal(state, goal, lambda st: int(st.side(st.tricks[-1][2]) == ours),
+                    _clabber_history)
+
+
 def test_clabber_partnership_make_is_a_points_threshold():
     """O2: makers make iff V >= floor((R + W_d + M_d - W_m - M_m) / 2) + 1 (rules 17.2), the
     can_reach question on the makers' card points from here."""

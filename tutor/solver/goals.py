@@ -594,12 +594,17 @@ def clabber_melds(state) -> dict:
     return pts
 
 
-def clabber(name: str, state):
-    """Clabber's make goal (rules 17.2 O2 and O4, 12.2, 13.5): the makers' total (card points
-    won, the 10 for the last trick, melds and bell) ends strictly above every other side's
-    total. ``"make"``: the makers play for it; ``"set"``: the others keep the makers from it.
-    With three players the two opponents play together."""
+def clabber(name: str, state, seat=None):
+    """Clabber's goals (rules 17.2). ``"make"`` (O2, O4): the makers' total (card points won,
+    the 10 for the last trick, melds and bell) ends strictly above every other side's total,
+    the makers playing for it; ``"set"``: the others keep the makers from it. With three
+    players the two opponents play together. ``"last_trick"`` (O5): the side of ``seat``
+    (default: the seat on move) wins the last trick of the hand."""
     from ..games import clabber as cl
+    if name == "last_trick":
+        seat = state.to_move if seat is None else _check_seat(state, seat)
+        side = frozenset(s for s in state.active_seats if state.side(s) == state.side(seat))
+        return Goal(side, at_least(side, 1), trick_value=0, last_trick_bonus=1, name=name)
     if state.maker is None:
         raise TutorError("nobody made trumps in this hand: there is nothing to make or set")
     units = cl.sides_of(state.players)
@@ -623,7 +628,7 @@ def clabber(name: str, state):
         return Goal(makers, ahead, name=name, **common)
     if name == "set":
         return Goal(frozenset(state.active_seats) - makers, Not(ahead), name=name, **common)
-    raise TutorError(f"Clabber has no goal {name!r}; the goals are make and set "
+    raise TutorError(f"Clabber has no goal {name!r}; the goals are make, set and last_trick "
                      "(points: solver.solve / solver.can_reach)")
 
 
