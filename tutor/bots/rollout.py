@@ -327,6 +327,7 @@ def _played_out(state, seat: int, cache: dict, nodes: int = _PLAY_NODES):
     (best play for ``seat``'s side and against it) and return the seat's net score; None when
     the play cannot be solved within the node budget."""
     from .. import solver
+    from ..solver import BudgetExceeded
     while not state.is_over:
         legal = state.legal_actions()
         if state.phase == "play" and all(a.verb == "play" for a in legal):
@@ -344,12 +345,18 @@ def _played_out(state, seat: int, cache: dict, nodes: int = _PLAY_NODES):
                     _rates[kind] = measured if measured < rate else int(0.8 * rate + 0.2 * measured)
                 if not result.exact:
                     return None
-                line = cache[key] = tuple(result.line)
+                try:
+                    line = tuple(result.line)
+                except BudgetExceeded:   # the line is searched on the same node budget
+                    return None
+                cache[key] = line
             for action in line:
                 # a meld announcement comes before a seat's first card
                 while any(a.verb != "play" for a in state.legal_actions()):
                     state.apply(basic.advise(state.view(state.to_move)).action)
                 state.apply(action)
+                if state.is_over:   # a renege called at the end of a trick ends the hand
+                    break
             break
         state.apply(basic.advise(state.view(state.to_move)).action)
     return net_score(state.result(), seat)
