@@ -1,6 +1,7 @@
 """The expert values every choice before the card play by rollouts on sampled deals: Euchre's
 bids in every variant, the dealer's exchange, going alone, calling for best and the blind call;
 Clabber's bids and meld announcements; Lora's cut. Small sample counts keep these fast."""
+import random
 import re
 import time
 
@@ -143,6 +144,30 @@ def test_the_blind_call_is_valued_without_seeing_the_hand():
     assert view.phase == "name_blind" and view.hand == ()
     h = valued(view)
     assert h.action.verb == "name"
+
+
+def test_sampled_deals_lean_towards_hands_that_explain_the_calls(monkeypatch):
+    from tutor.bots import rollout
+    from tutor.cards import Suit
+    state = euchre.new_hand(seed=11, dealer=3)
+    state.apply("pass")
+    state.apply("order_up")          # seat 1 orders spades up
+    view = state.view(3)
+    trump = Suit.parse(view.public["proposed"])
+
+    def mean_trumps_of_seat_1():
+        rng = random.Random(0)
+        deals = []
+        while len(deals) < 150:
+            deal = rollout._euchre_deal(view, rng)
+            if deal is not None:
+                assert sorted(deal.hands[3]) == sorted(view.hand)
+                deals.append(sum(euchre.effective_suit(c, trump) is trump for c in deal.hands[1]))
+        return sum(deals) / len(deals)
+    leaning = mean_trumps_of_seat_1()
+    monkeypatch.setattr(rollout, "_KEEP_ODD_CALL", 1.0)
+    uniform = mean_trumps_of_seat_1()
+    assert leaning > uniform + 0.3
 
 
 def test_the_expert_reads_only_the_view():

@@ -256,9 +256,12 @@ def _before_play(view: View, base: Hint, start: float, budget: float, rng: rando
         if forced is not None:
             return forced
         means, samples = rollout.value_before_play(view, deadline, rng, max_samples)
+        passing = any(a.verb == "pass" for a in view.legal)
         return _option_hint(view, base, means, samples, rollout.net_units(view),
                             "the rest of the hand before the play by the basic rules, the play "
-                            "double dummy", min_samples=min(_MIN_BID_SAMPLES, max_samples))
+                            "double dummy", " (a pass is worth what the others then bid and "
+                            "make of the hand)" if passing else "",
+                            min_samples=min(_MIN_BID_SAMPLES, max_samples))
     return _relabel(base, "expert", ("the expert level takes this decision by the basic rule: "
                                      "its searches do not reach it",))
 
