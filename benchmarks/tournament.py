@@ -7,7 +7,7 @@ of each level.
 
     .venv/bin/python benchmarks/tournament.py                       # every game, both pairs
     .venv/bin/python benchmarks/tournament.py --games euchre --deals 100 --budget 1.0
-    .venv/bin/python benchmarks/tournament.py --pairs expert:basic --deals 40
+    .venv/bin/python benchmarks/tournament.py --pairs expert:basic --deals 40 --jobs 2
 
 Units: points per hand in Euchre and Clabber, penalty points saved in Lora, points taken off
 one's own score in Raub (positive: the first level does better).
@@ -31,6 +31,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=1.0, help="expert's seconds per decision")
     parser.add_argument("--rules", default=None, help="a preset name applied to every game")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes sharing the deals (the expert's budget is wall time: "
+                             "keep jobs <= free cores)")
     args = parser.parse_args(argv)
     print(f"duplicate matches: {args.deals} deals each, seed {args.seed}, expert budget {args.budget} s")
     for pair in args.pairs:
@@ -38,7 +41,7 @@ def main(argv=None) -> int:
         for game in args.games:
             t0 = time.perf_counter()
             report = duplicate.compare(game, a, b, deals=args.deals, seed=args.seed,
-                                       rules=args.rules, budget=args.budget)
+                                       rules=args.rules, budget=args.budget, jobs=args.jobs)
             lo, hi = report.ci95
             verdict = "better" if lo > 0 else "worse" if hi < 0 else "not separated"
             print(f"{report.line()}  ->  {a} {verdict} ({time.perf_counter() - t0:.0f} s)", flush=True)

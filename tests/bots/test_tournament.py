@@ -33,3 +33,12 @@ def test_expert_against_basic_duplicate_smoke(game):
     report = duplicate.compare(game, "expert", "basic", deals=1, seed=3, budget=0.05)
     assert report.deals == 1 and math.isfinite(report.mean)
     assert report.latency.get("expert")
+
+
+def test_parallel_duplicate_gives_the_same_figures_as_one_process():
+    one = duplicate.compare("raub", "basic", "random", deals=4, seed=5)
+    two = duplicate.compare("raub", "basic", "random", deals=4, seed=5, jobs=2)
+    assert two.diffs == one.diffs
+    # every decision of every deal is timed once, whichever process played it
+    assert len(two.latency["basic"]) == len(one.latency["basic"]) > 0
+    assert len(two.latency["random"]) == len(one.latency["random"]) > 0

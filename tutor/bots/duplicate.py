@@ -118,11 +118,31 @@ def _lineups(game: str, n: int, sides: dict[int, object]) -> list[set[int]]:
 
 
 def compare(game: str, level_a: str, level_b: str, deals: int = 10, seed: int = 0, rules=None,
-            budget: float | None = None) -> Report:
+            budget: float | None = None, jobs: int = 1) -> Report:
     """Duplicate series: each deal is played once per lineup (level A in one unit's seats, level B
-    in all others); the deal's figure is the mean over lineups of A's score minus B's."""
+    in all others); the deal's figure is the mean over lineups of A's score minus B's.
+    ``jobs`` > 1 shares the deals out to that many processes (the same deals, the same figures)."""
+    if jobs > 1 and deals > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        parts = [range(j, deals, jobs) for j in range(jobs)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            reports = list(pool.map(_compare_deals, [game] * jobs, [level_a] * jobs,
+                                    [level_b] * jobs, parts, [seed] * jobs, [rules] * jobs,
+                                    [budget] * jobs))
+        report = Report(game, level_a, level_b)
+        by_index = {}
+        for part, sub in zip(parts, reports):
+            by_index.update(zip(part, sub.diffs))
+            for level, times in sub.latency.items():
+                report.latency.setdefault(level, []).extend(times)
+        report.diffs = [by_index[i] for i in range(deals)]
+        return report
+    return _compare_deals(game, level_a, level_b, range(deals), seed, rules, budget)
+
+
+def _compare_deals(game, level_a, level_b, indices, seed, rules, budget) -> Report:
     report = Report(game, level_a, level_b)
-    for index in range(deals):
+    for index in indices:
         deal_seed = seed * 100_003 + index
         probe = _deal(game, deal_seed, rules, index)
         n = probe.players
