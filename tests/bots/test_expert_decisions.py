@@ -91,6 +91,19 @@ def test_three_handed_round_two_is_valued():
     assert view.public["turned_down"] not in [a.action.arg for a in h.alternatives]
 
 
+@pytest.mark.parametrize("players, march", [(2, 2.0), (3, 3.0)])
+def test_card_play_in_the_small_games_is_valued_in_points(players, march):
+    # The maker holds both bowers for the last two tricks after three: a march, worth
+    # points_march (2) with two players and three_handed_march_points (3) with three (12.3, 12.4).
+    hands = {0: "JH JD", 1: "9S TS", 2: "9C TC"}
+    state = euchre.position(hands={s: hands[s] for s in range(players)}, trump="H", leader=0,
+                            maker=0, players=players, tricks_won={0: 3})
+    view = state.view(0)
+    h = bots.hint(view, level="expert", budget=30.0, samples=4)
+    assert f"is worth {march:.2f} points more than your opponent" in h.reason
+    assert [a.value for a in h.alternatives] == [march]
+
+
 # ---------------------------------------------------------------------------- Euchre, four hands
 def test_five_top_trumps_go_alone_for_the_lone_march():
     # Alone the five top trumps march for 4 (9.1); with the partner the march is worth 2.

@@ -109,6 +109,9 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     units = UNITS[view.game]
     if view.game == "clabber" and view.players in (4, 6) and view.public.get("maker") is not None:
         units = "points more than the other side"
+    if view.game == "euchre" and view.players != 4 and view.public.get("maker") is not None:
+        from .rollout import net_units
+        units = net_units(view)
     others = sorted((a for a in means if a != action), key=lambda a: means[a], reverse=not minimise)
     figures = ", ".join(f"{describe(a)} {means[a]:.2f}" for a in others[:3])
     what = "costs" if minimise else "is worth"
@@ -187,6 +190,8 @@ def _units_of(view: View):
             who, pts, _ = euchre.score_hand(makers, maker_alone, defender_alone, view.rules)
             return pts if (who == "makers") == ours else -pts
         return euchre_points
+    if view.game == "euchre" and pub.get("maker") is not None:
+        return _small_euchre_points(view)
     if view.game == "raub" and pub.get("declarer") is not None:
         declarer = int(pub["declarer"])
         need = int(pub.get("need") or 2) if seat == declarer else 1
@@ -206,6 +211,25 @@ def _units_of(view: View):
             return _clabber_made_or_set(banked + future, ours)
         return clabber_points
     return lambda value: value
+
+
+def _small_euchre_points(view: View):
+    """Two- and three-handed Euchre (12.3, 12.4): the maker's tricks -> the hero's points less
+    the opponents' average, the figure the choices before the play are valued in."""
+    rules = view.rules
+    n = view.players
+    hero_makes = view.seat == int(view.public["maker"])
+    march = rules.points_march if n == 2 else rules.three_handed_march_points
+    euchre = rules.points_euchre if n == 2 else rules.three_handed_euchre_points
+
+    def points(tricks):   # tricks of the hero's side: the maker alone against the others
+        made = tricks if hero_makes else 5 - tricks
+        if made >= 3:
+            pts = march if made == 5 else rules.points_make
+            return pts if hero_makes else -pts / (n - 1)
+        # euchred: each opponent of the maker scores
+        return -euchre if hero_makes else euchre - euchre * (n - 2) / (n - 1)
+    return points
 
 
 def _clabber_made_or_set(mine: float, maker_side: bool, total: int = 162) -> float:
