@@ -11,9 +11,11 @@ budget (``budget`` seconds, default 1).
 
 Modules: ``knowledge`` (what a view tells about the hidden cards), ``sampling`` (deals and
 play positions consistent with a view), ``cardplay`` and ``basic`` (rules of thumb), ``expert``
-(sampled deals solved double dummy; Euchre's and Clabber's bids valued the same way),
-``rollout`` (Raub's calls and exchanges, Lora's contract choice, played out on sampled deals),
-``hints`` (the advice a learner reads), ``duplicate`` (matches between levels).
+(card and layout play: sampled deals solved double dummy), ``rollout`` (every decision before
+the play — bids, passes, going alone, exchanges and discards, draws, meld announcements,
+Lora's contract choice and cut — tried on sampled deals replayed on the engine, the rest of
+the bidding by the basic rules and the play double dummy), ``hints`` (the advice a learner
+reads), ``duplicate`` (matches between levels).
 """
 
 from __future__ import annotations
