@@ -178,3 +178,25 @@ def test_partition_search_shares_entries_between_positions():
         counts[flag] = (res.value, res.nodes)
     assert counts[True][0] == counts[False][0]
     assert counts[True][1] < counts[False][1]
+
+
+def test_line_cut_short_by_the_node_budget_is_a_prefix():
+    """Reading the line of a result whose search used up its node budget gives the line as
+    far as the budget allowed instead of raising."""
+    from tutor import games
+    state = games.position("euchre", trump="S", leader=1,
+                           hands={0: "KS AD KD 9C 9H", 1: "9S QH 9D TC QC",
+                                  2: "AS JC QS KC TD", 3: "JS TS AH KH AC"})
+    full = solver.solve(state, hero=1)
+    assert len(full.line) == 20
+    extra = full._searcher.nodes - full.nodes      # what reading the whole line searched
+    assert extra > 2
+    tight = solver.solve(state, hero=1, budget=full.nodes + extra // 2)
+    assert tight.exact and tight.value == full.value
+    line = tight.line
+    assert 0 < len(line) < 20
+    # each card of the short line keeps East-West's value: a best line as far as it goes
+    probe = state.copy()
+    for action in line:
+        assert solver.solve(probe, hero=1).value == full.value
+        probe.apply(action)

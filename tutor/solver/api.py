@@ -32,7 +32,9 @@ class Result:
 
     ``value``: the hero side's score for the hand under best play from here (see each game's
     adapter for what is included); ``moves``: every legal action -> its value; ``line``: a
-    principal variation (computed when first read); ``nodes``: search nodes; ``exact``: False
+    principal variation (computed when first read, within what is left of the node budget: a
+    line cut short by the budget is returned as far as it got); ``nodes``: search nodes;
+    ``exact``: False
     when the node budget ran out (then ``value`` and ``moves`` hold what was known, ``bounds``
     the range of the value).
     """
@@ -185,10 +187,13 @@ def _principal_variation(result: Result) -> list[Action]:
     line = []
     while not sr.is_over(pos):
         found = None
-        for c in sr.ordered(pos):
-            if sr.exact(pos, move=c) == target:
-                found = c
-                break
+        try:
+            for c in sr.ordered(pos):
+                if sr.exact(pos, move=c) == target:
+                    found = c
+                    break
+        except BudgetExceeded:   # the search's node budget is spent: the line found so far
+            break
         if found is None:  # pragma: no cover - a solved value always has a move reaching it
             break
         line.append(Play(pb.card(found)))
