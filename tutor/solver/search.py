@@ -32,14 +32,15 @@ MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Lora; null wind
 PARTITION = False  # partition-search table entries: fewer nodes, but dearer ones in pure Python
 
 
+@functools.lru_cache(maxsize=None)
 def _roomy_caller(slots: int):
-    """``roomy_call(f, *args)`` = ``f(*args)`` from a frame of ``slots`` local variables.
+    """``call(f, *args)`` = ``f(*args)`` from a frame of ``slots`` local variables.
 
     CPython 3.11 keeps frames in 16 KB chunks and frees a chunk as soon as the frame at its
     base returns: a deep recursion that keeps crossing a chunk boundary pays a memory map and
     unmap on each crossing, which doubled the search's time on some deals. The big frame
     cannot fit in the current chunk, so it opens a fresh one twice its size and the search
-    then runs inside it.
+    then runs inside it. Built on first use (compiling thousands of names takes a moment).
     """
     names = " = ".join(f"_{i}" for i in range(slots))
     src = f"def roomy_call(f, *args):\n    if f is None:\n        {names} = None\n    return f(*args)\n"
@@ -48,17 +49,22 @@ def _roomy_caller(slots: int):
     return namespace["roomy_call"]
 
 
-# (room in bytes, caller): frames of 2200 / 4400 / 8800 slots open chunks of 32 / 64 / 128 KB
-ROOMY_CALLS = tuple((room, _roomy_caller(slots))
-                    for room, slots in ((14_000, 2200), (29_000, 4400), (58_000, 8800)))
-roomy_call = ROOMY_CALLS[-1][1]
+# (room in bytes, frame slots): frames of 2200 / 4400 / 8800 slots open chunks of 32 / 64 /
+# 128 KB and leave about 14 / 29 / 58 KB for the search
+ROOMS = ((14_000, 2200), (29_000, 4400), (58_000, 8800))
 
 
 def roomy_call_for(tricks: int, n: int):
     """The smallest roomy caller whose room holds a search of ``tricks`` tricks of ``n``
     seats: n + 1 frames of about 700 bytes per trick and a few helpers on top."""
     need = tricks * (n + 1) * 700 + 4000
-    return next((call for room, call in ROOMY_CALLS if room >= need), roomy_call)
+    slots = next((slots for room, slots in ROOMS if room >= need), ROOMS[-1][1])
+    return _roomy_caller(slots)
+
+
+def roomy_call(f, *args):
+    """``f(*args)`` with the largest room (see :func:`_roomy_caller`)."""
+    return _roomy_caller(ROOMS[-1][1])(f, *args)
 
 
 @functools.lru_cache(maxsize=256)
