@@ -288,3 +288,37 @@ def test_a_position_the_solver_refuses_falls_back_and_says_so(monkeypatch):
     view = state.view(0)
     h = bots.hint(view, level="expert", budget=30.0, samples=2)
     assert h.action in view.legal and "basic rule decides" in h.reason
+
+
+def test_clabber_card_play_counts_the_melds_and_bell_the_table_knows():
+    """Before the last card, the meld and bell points the expert adds to each side's total
+    (from announcements, the meld comparison and an announced bell) are what the hand then
+    scores, whenever the bell is announced or nobody holds it."""
+    from tutor.bots.expert import _clabber_made_or_set, _clabber_public_melds
+    checked = with_melds = 0
+    for seed in range(120):
+        state = clabber.new_hand(seed=seed)
+        known = None
+        while not state.is_over:
+            if state.phase == "play" and sum(len(h) for h in state.hands) == 1:
+                view = state.view(state.to_move)
+                sides = {int(k): u for k, u in view.public["sides"].items()}
+                known = (_clabber_public_melds(view, sides), view.public["bell"])
+            seat = state.to_move
+            state.apply(bots.make("basic", seat).choose(state.view(seat)))
+        result = state.result()
+        if known is None or result.details.get("outcome") != "played":
+            continue
+        melds, bell = known
+        if bell is None and state.bell_holder is not None:
+            continue    # the bell's second card is the last one: not known before it
+        assert melds == {u: p for u, p in result.details["melds"].items() if p}
+        checked += 1
+        with_melds += bool(melds)
+    assert checked > 60 and with_melds > 20
+    # made or set on totals with melds: makers with 80 card points and a fifty (130) beat
+    # 82 and both sides record their totals; without the fifty they are set and record 0
+    assert _clabber_made_or_set(80, True, our_melds=50) == 130 - 82
+    assert _clabber_made_or_set(80, True) == -82
+    assert _clabber_made_or_set(82, False, their_melds=50) == 82 - 130
+    assert _clabber_made_or_set(82, False) == 82

@@ -206,9 +206,13 @@ def _units_of(view: View):
         mine = side.get(seat)
         ours = side.get(int(pub["maker"])) == mine
         banked = int((pub.get("card_points") or {}).get(mine, 0))
+        melds = _clabber_public_melds(view, side)
+        our_melds = melds.get(mine, 0)
+        their_melds = sum(v for u, v in melds.items() if u != mine)
 
         def clabber_points(future):
-            return _clabber_made_or_set(banked + future, ours)
+            return _clabber_made_or_set(banked + future, ours, our_melds=our_melds,
+                                        their_melds=their_melds)
         return clabber_points
     return lambda value: value
 
@@ -232,12 +236,34 @@ def _small_euchre_points(view: View):
     return points
 
 
-def _clabber_made_or_set(mine: float, maker_side: bool, total: int = 162) -> float:
-    """Our side's total minus theirs after the made/set rule (melds left out)."""
-    theirs = total - mine
+def _clabber_made_or_set(mine: float, maker_side: bool, total: int = 162, our_melds: int = 0,
+                         their_melds: int = 0) -> float:
+    """Our side's recorded score minus theirs after the made/set rule (rules 12.2): ``mine`` is
+    our card points of the hand, the melds and bell each side scores are added to its total."""
+    ours = mine + our_melds
+    theirs = total - mine + their_melds
     if maker_side:
-        return mine - theirs if mine > theirs else -theirs
-    return mine - theirs if theirs > mine else mine
+        return ours - theirs if ours > theirs else -theirs
+    return ours - theirs if theirs > ours else ours
+
+
+def _clabber_public_melds(view: View, side_of: dict) -> dict:
+    """Meld and bell points each side will score, as far as the table knows them: the
+    announced meld types of the side that won the comparison (each type has fixed points) and
+    the bell once announced."""
+    from ..games.clabber_melds import BELL_POINTS, MELD_POINTS
+    pub = view.public
+    out: dict = {}
+    winner = pub.get("meld_winner")
+    if pub.get("melds_resolved") and winner is not None:
+        for seat, kinds in (pub.get("announcements") or {}).items():
+            if side_of.get(int(seat)) == winner:
+                out[winner] = out.get(winner, 0) + sum(MELD_POINTS[k] for k in kinds or ())
+    bell = pub.get("bell")
+    if bell is not None and int(bell) in side_of:
+        unit = side_of[int(bell)]
+        out[unit] = out.get(unit, 0) + BELL_POINTS
+    return out
 
 
 # ---------------------------------------------------------------------------- before the play
