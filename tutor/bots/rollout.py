@@ -44,7 +44,8 @@ def applies(view: View) -> bool:
 
 
 def _deal(view: View, rng: random.Random):
-    """A full Raub state at this decision, consistent with the view; None if the replay fails."""
+    """A full Raub state at this decision, consistent with the view (deals that do not explain
+    the others' calls kept one time in four, see :func:`_odd_call`); None if the replay fails."""
     from ..games import raub
     pub = view.public
     n = view.players
@@ -77,6 +78,8 @@ def _deal(view: View, rng: random.Random):
                 trump = state.trump
                 state.apply(max(options, key=lambda a: (basic.raub_exchange_score(a.cards, trump), str(a))))
             else:
+                if _odd_call(state, s, text, seat, rng):
+                    return None
                 state.apply(text)
     except TutorError:  # a deal the public calls rule out: skip it
         return None
@@ -234,6 +237,15 @@ def net_score(result, seat: int) -> float:
 _KEEP_ODD_CALL = 0.25   # chance of keeping a deal in which a call is not what the basic rule makes
 
 
+def _odd_call(state, seat: int, text: str, me: int, rng: random.Random) -> bool:
+    """Whether to drop a sampled deal because another seat's call (not a card played) is not
+    what the basic rule makes with that seat's sampled cards; such a deal is kept one time in
+    four (see :func:`_replay`)."""
+    if seat == me or text.split()[0] == "play" or len(state.legal_actions()) <= 1:
+        return False
+    return str(basic.advise(state.view(seat)).action) != text and rng.random() >= _KEEP_ODD_CALL
+
+
 def _replay(state, view: View, rng: random.Random):
     """Replay the view's history on ``state``; None if the deal rules it out.
 
@@ -251,9 +263,8 @@ def _replay(state, view: View, rng: random.Random):
                     advised = basic.advise(state.view(s)).action
                     state.apply(advised if advised in options else rng.choice(options))
                     continue
-            if s != view.seat and verb != "play" and len(state.legal_actions()) > 1:
-                if str(basic.advise(state.view(s)).action) != text and rng.random() >= _KEEP_ODD_CALL:
-                    return None
+            if _odd_call(state, s, text, view.seat, rng):
+                return None
             state.apply(text)
     except TutorError:   # a call the sampled cards do not allow: this deal is impossible
         return None
