@@ -322,3 +322,30 @@ def test_clabber_card_play_counts_the_melds_and_bell_the_table_knows():
     assert _clabber_made_or_set(80, True) == -82
     assert _clabber_made_or_set(82, False, their_melds=50) == 82 - 130
     assert _clabber_made_or_set(82, False) == 82
+
+
+def test_raub_sampled_deals_lean_towards_a_declarer_with_trumps(monkeypatch):
+    """A seat that declared after others passed is dealt more trumps in the sampled deals
+    than uniform sampling gives it."""
+    from tutor.bots import basic, rollout
+    from tutor.games import raub
+    state = raub.new_hand(seed=2, players=4)
+    while not (state.view(state.to_move).history
+               and state.view(state.to_move).history[-1] == (2, "declare")):
+        state.apply(basic.advise(state.view(state.to_move)).action)
+    view = state.view(state.to_move)
+    assert view.seat == 3 and rollout.applies(view)
+
+    def mean_trumps_of_declarer():
+        rng = random.Random(0)
+        counts = []
+        while len(counts) < 150:
+            deal = rollout._deal(view, rng)
+            if deal is not None:
+                assert sorted(deal.hands[3]) == sorted(view.hand)
+                counts.append(sum(c.suit is state.trump for c in deal.hands[2]))
+        return sum(counts) / len(counts)
+    leaning = mean_trumps_of_declarer()
+    monkeypatch.setattr(rollout, "_KEEP_ODD_CALL", 1.0)
+    uniform = mean_trumps_of_declarer()
+    assert leaning > uniform + 0.3
