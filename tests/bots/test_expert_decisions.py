@@ -349,3 +349,20 @@ def test_raub_sampled_deals_lean_towards_a_declarer_with_trumps(monkeypatch):
     monkeypatch.setattr(rollout, "_KEEP_ODD_CALL", 1.0)
     uniform = mean_trumps_of_declarer()
     assert leaning > uniform + 0.3
+
+
+def test_rollout_skips_a_deal_whose_line_outruns_the_node_budget():
+    """A play solved within the node budget whose best line is not (reading it searches on)
+    skips the deal instead of scoring an unfinished hand."""
+    from tutor import solver
+    from tutor.bots import rollout
+    state = clabber.new_hand(seed=5)
+    while state.phase != "play":
+        state.apply(bots.make("basic", state.to_move).choose(state.view(state.to_move)))
+    seat = state.to_move
+    full = solver.solve(state, hero=seat, moves=False)
+    before = state.snapshot()
+    assert rollout._played_out(state.copy(), seat, {}, nodes=full.nodes) is None
+    assert rollout._played_out(state.copy(), seat, {}, nodes=full.nodes - 1) is None
+    assert rollout._played_out(state.copy(), seat, {}, nodes=10 * full.nodes + 10_000) is not None
+    assert state.snapshot() == before

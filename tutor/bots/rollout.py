@@ -354,7 +354,6 @@ def _played_out(state, seat: int, cache: dict, nodes: int = _PLAY_NODES):
     (best play for ``seat``'s side and against it) and return the seat's net score; None when
     the play cannot be solved within the node budget."""
     from .. import solver
-    from ..solver import BudgetExceeded
     while not state.is_over:
         legal = state.legal_actions()
         if state.phase == "play" and all(a.verb == "play" for a in legal):
@@ -372,10 +371,9 @@ def _played_out(state, seat: int, cache: dict, nodes: int = _PLAY_NODES):
                     _rates[kind] = measured if measured < rate else int(0.8 * rate + 0.2 * measured)
                 if not result.exact:
                     return None
-                try:
-                    line = tuple(result.line)
-                except BudgetExceeded:   # the line is searched on the same node budget
-                    return None
+                line = tuple(result.line)
+                if len(line) < sum(len(state.hands[s]) for s in state.active_seats):
+                    return None   # the line is searched on the same node budget: it ran out
                 cache[key] = line
             for action in line:
                 # a meld announcement comes before a seat's first card
