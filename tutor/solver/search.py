@@ -383,31 +383,24 @@ class Searcher:
             return out
 
         if W == 8:
-            def part_key(leader, sw):
+            def hand_blocks():
+                """Each block as one byte per hand."""
                 raw = b"".join([x.to_bytes(NB, "little") for x in H])
-                parts = [leader, sw]
-                seq = 0
-                for blk in BLOCKS:
-                    x = raw[blk::NB]
-                    y = PCACHE[blk].get(x)
-                    if y is None:
-                        y = block_part(blk, x)
-                    parts.append(y[0])
-                    seq |= y[1]
-                return tuple(parts), seq
+                return [raw[blk::NB] for blk in range(NB)]
         else:
-            def part_key(leader, sw):
-                parts = [leader, sw]
-                seq = 0
-                for blk in range(NB):
-                    sh = blk * W
-                    x = tuple([(h >> sh) & BM for h in H])
-                    y = PCACHE[blk].get(x)
-                    if y is None:
-                        y = block_part(blk, x)
-                    parts.append(y[0])
-                    seq |= y[1]
-                return tuple(parts), seq
+            def hand_blocks():
+                return [tuple([(h >> (blk * W)) & BM for h in H]) for blk in range(NB)]
+
+        def part_key(leader, sw):
+            parts = [leader, sw]
+            seq = 0
+            for blk, x in enumerate(hand_blocks()):
+                y = PCACHE[blk].get(x)
+                if y is None:
+                    y = block_part(blk, x)
+                parts.append(y[0])
+                seq |= y[1]
+            return tuple(parts), seq
 
         def rel_of(live, slot):
             """The cards of a table entry's pattern in this position: each block's top cards."""
