@@ -149,6 +149,30 @@ def test_null_window_driver_matches_brute_force(monkeypatch):
 
 
 @pytest.mark.parametrize("kind", ["plain", "euchre", "clabber"])
+def test_per_card_search_matches_brute_force(monkeypatch, kind):
+    """The reference inner loop (a call per card) without the whole-trick loops."""
+    from tutor.solver import search
+    monkeypatch.setattr(search, "TRICKLOOP", False)
+    for seed in range(60_000, 60_200):
+        _check(seed, kind)
+
+
+@pytest.mark.parametrize("kind", ["plain", "euchre", "clabber"])
+def test_whole_trick_loops_search_the_same_tree_as_the_per_card_search(monkeypatch, kind):
+    """Same values and the same node counts: the loops only save the calls."""
+    from tutor.solver import search
+    for seed in range(61_000, 61_100):
+        runs = []
+        for flag in (False, True):
+            monkeypatch.setattr(search, "TRICKLOOP", flag)
+            runs.append(_check(seed, kind))
+            assert (runs[-1]._searcher.loops is not None) == flag
+        assert runs[0].value == runs[1].value
+        assert runs[0].moves == runs[1].moves
+        assert runs[0].nodes == runs[1].nodes, seed
+
+
+@pytest.mark.parametrize("kind", ["plain", "euchre", "clabber"])
 def test_partition_search_matches_brute_force(monkeypatch, kind):
     """Table entries that keep only the ranks that decided them give the same values and
     the same move values as plain minimax."""

@@ -9,6 +9,8 @@ Python, compiled once per problem shape and cached.
 
 from __future__ import annotations
 
+from . import trickloop
+
 TEMPLATE = r'''
 def factory(G):
     H = G["H"]; TT = G["TT"]
@@ -24,8 +26,12 @@ def factory(G):
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     RAW = {}
+    ORDB = G["ORDB"]
     QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
     store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]
+    WLO = WMIN if WMIN < 0 else 0
+    WHI = WMAX if WMAX > 0 else 0
+    LASTPT = TV + IDXV[TOTAL - 1]
     nodes = 0
     lead_best = 0
     LIVE = 0
@@ -438,6 +444,7 @@ def factory(G):
         return best
 
     FIRST = last_play if n == 2 else follow
+#TRICKS#
 
     def play(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
         if k == 0:
@@ -461,13 +468,16 @@ def factory(G):
 _CACHE: dict = {}
 
 
-def build(n: int, has_values: bool, has_sweeps: bool, partition: bool = False):
+def build(n: int, has_values: bool, has_sweeps: bool, partition: bool = False,
+          loops: trickloop.Shape | None = None):
     """The factory of (trick_node, play, node_count, set_live, order) for this problem shape.
 
     Signatures: ``trick_node(leader[, rem][, sw], alpha, beta)`` and
     ``play(p, k, wbit, wpos, ledm[, tv, rem][, tm, sw], alpha, beta)``.
     """
-    key = (n, has_values, has_sweeps, partition)
+    if partition:
+        loops = None
+    key = (n, has_values, has_sweeps, partition, loops)
     factory = _CACHE.get(key)
     if factory is not None:
         return factory
@@ -486,6 +496,15 @@ def build(n: int, has_values: bool, has_sweeps: bool, partition: bool = False):
             line = code
         lines.append(line)
     src = "\n".join(lines)
+    if loops is None:
+        src = src.replace("#TRICKS#\n", "")
+    else:
+        # whole tricks as nested loops; trick_node becomes their entry
+        rams = "".join(f"    RAW{p} = {{}}\n" for p in range(n))
+        entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n"
+                 "        return TRICKS[leader]({HANDS}{VR}{SS}, alpha, beta)\n")
+        src = src.replace("#TRICKS#\n", rams + trickloop.source(n, loops, has_values, has_sweeps)
+                          + entry)
     fill = {
         "VR": ", rem" if has_values else "",
         "SS": ", sw" if has_sweeps else "",

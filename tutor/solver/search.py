@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 
-from . import hotpath
+from . import hotpath, trickloop
 from .problem import NOBODY, SPLIT, Problem
 
 __all__ = ["Searcher", "BudgetExceeded", "INF", "roomy_call", "roomy_call_for"]
@@ -30,6 +30,7 @@ __all__ = ["Searcher", "BudgetExceeded", "INF", "roomy_call", "roomy_call_for"]
 INF = 1 << 40
 MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Lora; null windows kept for tests
 PARTITION = False  # partition-search table entries: fewer nodes, but dearer ones in pure Python
+TRICKLOOP = True   # whole tricks as nested loops (tutor.solver.trickloop)
 
 
 @functools.lru_cache(maxsize=None)
@@ -302,8 +303,8 @@ class Searcher:
                     pattern = tuple(SIG.get(1 << (blk * W + i)) for i in range(W))
                     NORMS.append((_NORM_CACHE.setdefault(("bytes", pattern), {}), pattern))
 
-            def key_of(leader, sw):
-                raw = b"".join([x.to_bytes(NB, "little") for x in H])
+            def key_of(leader, sw, hands=H):
+                raw = b"".join([x.to_bytes(NB, "little") for x in hands])
                 parts = [leader]
                 for blk in BLOCKS:
                     x = raw[blk::NB]
@@ -316,14 +317,14 @@ class Searcher:
                     parts.append(sw)
                 return tuple(parts)
         else:
-            def key_of(leader, sw):
+            def key_of(leader, sw, hands=H):
                 k = leader
                 nw = n * W
                 for blk in range(NB):
                     sh = blk * W
                     x = 0
                     for p in range(n):
-                        x |= ((H[p] >> sh) & BM) << (p * W)
+                        x |= ((hands[p] >> sh) & BM) << (p * W)
                     if UNIFORM[blk]:
                         y = NORM.get(x)
                         if y is None:
@@ -595,12 +596,17 @@ class Searcher:
             LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
-            QUICK=quick_at)
+            QUICK=quick_at,
+            ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)))
         if PART:
             G["key_of"] = part_key
-        trick_node, play, node_count, set_live, order = hotpath.build(n, HASVAL, bool(NSW),
-                                                                      PART)(G)
+        loops = None
+        if TRICKLOOP:
+            loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL)
+        trick_node, play, node_count, set_live, order = hotpath.build(
+            n, HASVAL, bool(NSW), PART, loops)(G)
 
+        self.loops = loops   # the whole-trick loops' shape, None for the per-card search
         self._trick_node = trick_node
         self._roomy = roomy_call_for(total_tricks, n)
         self._node_count = node_count

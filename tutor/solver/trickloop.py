@@ -1,0 +1,271 @@
+"""Whole tricks as nested loops: the search's inner loop, generated per table of seats.
+
+A call per card costs CPython a frame, its arguments and the hand bookkeeping of a shared list;
+here one function per leader plays the whole trick in ``n`` nested loops, with every seat's
+side known when the code is written, hands passed as arguments, and the next trick entered by
+one call. Each loop is an ordinary alpha-beta loop over that seat's cards, so the tree and the
+values are those of the per-card search in :mod:`tutor.solver.hotpath`, which stays for
+positions entered in the middle of a trick.
+
+Only the features a problem uses are written: card points (``values``) and sweep states
+(``sweeps``) add the running trick points and the sweep tuple to every call.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Shape", "source"]
+
+
+class Shape(NamedTuple):
+    """What the generated loops are specialised for."""
+
+    maxs: tuple          # per seat position: plays for the hero's side (maximises)
+    quick: tuple         # per seat position: quick tricks can bound its value as leader
+    void_any: bool       # a void hand may play any card
+    void_over: bool      # a void hand must trump, and overtrump a trump
+    otl: bool            # on a trump lead, a trump must beat the best trump if it can
+
+
+def _legal_block(ind, shape, h, best_bit):
+    """Lines setting ``legal`` for hand ``h`` with ``best_bit`` winning the trick so far, and
+    ``follows`` to whether it follows suit."""
+    out = [f"{ind}legal = {h} & led",
+           f"{ind}follows = legal"]
+    if shape.otl:
+        out += [f"{ind}if legal and led == TRUMP:",
+                f"{ind}    legal = (legal & ~(({best_bit} << 1) - 1)) or legal"]
+    if shape.void_any:
+        out += [f"{ind}if not legal:",
+                f"{ind}    legal = {h}"]
+    else:
+        out += [f"{ind}if not legal:",
+                f"{ind}    legal = {h} & TRUMP",
+                f"{ind}    if not legal:",
+                f"{ind}        legal = {h}"]
+        if shape.void_over:
+            out += [f"{ind}    elif {best_bit} & TRUMP:",
+                    f"{ind}        legal = (legal & ~(({best_bit} << 1) - 1)) or legal"]
+    return out
+
+
+def _candidates(ind, src, h, out):
+    """Lines setting ``out`` to the cards of ``src`` that top a run of equivalent cards."""
+    return [
+        f"{ind}{out} = 0",
+        f"{ind}m = {src}",
+        f"{ind}while m:",
+        f"{ind}    blk = (m.bit_length() - 1) >> SH",
+        f"{ind}    sh = blk << SH",
+        f"{ind}    t = TOPS[blk].get((((live >> sh) & BM) << W) | (({h} >> sh) & BM))",
+        f"{ind}    if t is None:",
+        f"{ind}        t = tops_miss(blk, (live >> sh) & BM, ({h} >> sh) & BM)",
+        f"{ind}    {out} |= (t << sh) & m",
+        f"{ind}    m &= LOWMASK[blk]",
+    ]
+
+
+def _update(ind, maximise, k, v, extra=()):
+    """Alpha-beta bookkeeping of level ``k`` after a child worth ``v``."""
+    cmp, bound, op = (">", "a", ">") if maximise else ("<", "b", "<")
+    lines = [f"{ind}if {v} {cmp} best{k}:", f"{ind}    best{k} = {v}"]
+    lines += [f"{ind}    {e}" for e in extra]
+    lines += [f"{ind}    if {v} {op} {bound}{k}:",
+              f"{ind}        {bound}{k} = {v}",
+              f"{ind}        if a{k} >= b{k}:",
+              f"{ind}            break"]
+    return lines
+
+
+def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
+    """Source of ``TRICKS``: one function per leader, to be placed inside the hot path's
+    factory (it uses that factory's names)."""
+    maxs = shape.maxs
+    hands = ", ".join(f"h{p}" for p in range(n))
+    extra = (", rem" if values else "") + (", sw" if sweeps else "")
+    everyone = " | ".join(f"h{p}" for p in range(n))
+    out = []
+    for L in range(n):
+        seats = [(L + k) % n for k in range(n)]
+        out += [f"    def trick_{L}({hands}{extra}, alpha, beta):",
+                "        nonlocal nodes, lead_best",
+                f"        hl = h{L}",
+                "        if not hl:"]
+        out += ["            return sweep_bonus(sw)"] if sweeps else ["            return 0"]
+        # the last trick: every card is forced
+        out += ["        if not hl & (hl - 1):",
+                "            nodes += 1",
+                f"            w = hl; wp = {L}",
+                "            winm = SUITM[(w.bit_length() - 1) >> SH] | TRUMP"]
+        for q in seats[1:]:
+            out += [f"            if h{q} & winm and h{q} > w:",
+                    f"                w = h{q}; wp = {q}"]
+        out.append("            v = WI[wp] * (LASTPT + rem)" if values
+                   else "            v = WI[wp] * LASTPT")
+        if sweeps:
+            out.append(f"            v += sweep_bonus(sweep_update(sw, {everyone}, wp))")
+        out += ["            return v",
+                "        if nodes > budget:",
+                "            raise BudgetExceeded()",
+                f"        live = {everyone}",
+                "        r = hl.bit_count()",
+                "        ti = TOTAL - r"]
+        if values or sweeps:
+            out.append(f"        lo, hi = static_bounds({'rem' if values else '0'}, r, ti, "
+                       f"{'sw' if sweeps else '()'}, live)")
+        else:
+            out += ["        P = TV * r + IDXSUM[ti]",
+                    "        lo = WLO * P",
+                    "        hi = WHI * P"]
+            if shape.quick[L]:
+                sign, side, fill = (">", "lo", "WLO") if maxs[L] else ("<", "hi", "WHI")
+                out += ["        k = quick_tricks(hl, live)",
+                        "        if k:",
+                        f"            q = TV * (k * WI[{L}] + {fill} * (r - k))",
+                        f"            if q {sign} {side}:",
+                        f"                {side} = q"]
+        out += ["        if lo >= beta:",
+                "            return lo",
+                "        if hi <= alpha:",
+                "            return hi",
+                f"        rk = ({hands}{', sw' if sweeps else ''})",
+                f"        key = RAW{L}.get(rk)",
+                "        if key is None:",
+                f"            key = RAW{L}[rk] = key_of({L}, {'sw' if sweeps else '()'}, "
+                f"({hands},))",
+                "        hint = 0",
+                "        e = TT.get(key)",
+                "        if e is not None:",
+                "            elo, ehi, hint = e",
+                "            if elo > lo:",
+                "                lo = elo",
+                "                if lo >= beta:",
+                "                    return lo",
+                "            if ehi < hi:",
+                "                hi = ehi",
+                "                if hi <= alpha:",
+                "                    return hi",
+                "            if lo == hi:",
+                "                return lo",
+                "            hint &= hl",
+                "        a0 = wa = alpha if alpha > lo else lo",
+                "        b0 = wb = beta if beta < hi else hi",
+                "        PT = TV + IDXV[ti]",
+                "        nodes += 1"]
+        out += _candidates("        ", "hl", "hl", "cand")
+        out += ["        if cand & (cand - 1):",
+                "            lead_best = hint",
+                f"            moves0 = order({L}, 0, cand, hl, 0, {L}, 0, live)",
+                "        else:",
+                "            moves0 = (cand,)",
+                f"        best0 = {'-INF' if maxs[L] else 'INF'}",
+                "        bestc = 0",
+                "        for c0 in moves0:",
+                f"            x{L} = hl ^ c0",
+                # the led block, its cards in play and its memos, shared by every follower
+                "            lblk = (c0.bit_length() - 1) >> SH",
+                "            lsh = lblk << SH",
+                "            led = SUITM[lblk]",
+                "            winm = led | TRUMP",
+                "            llb = (live >> lsh) & BM",
+                "            lkey = llb << W",
+                "            TL = TOPS[lblk]",
+                "            OL = ORDB[lblk]"]
+        if values:
+            out.append("            t0 = VAL.get(c0, 0)")
+        if sweeps:
+            out.append("            m0 = c0")
+        out += _level(1, seats, shape, values, sweeps, "            ")
+        out += _update("            ", maxs[L], 0, "best1", ("bestc = c0",))
+        out += ["        v = best0",
+                "        if v <= wa:",
+                "            if v < hi:",
+                "                hi = v",
+                "        elif v >= wb:",
+                "            if v > lo:",
+                "                lo = v",
+                "        else:",
+                "            lo = hi = v",
+                "        TT[key] = (lo, hi, bestc)",
+                "        lead_best = bestc",
+                "        return v",
+                ""]
+    out.append(f"    TRICKS = ({', '.join(f'trick_{L}' for L in range(n))},)")
+    return "\n".join(out) + "\n"
+
+
+def _level(k, seats, shape, values, sweeps, ind):
+    """Lines of the loop of the k-th seat to play to the trick (k >= 1)."""
+    n = len(seats)
+    maxs = shape.maxs
+    p = seats[k]
+    L = seats[0]
+    w = "c0" if k == 1 else f"w{k - 1}"
+    wp = str(L) if k == 1 else f"wp{k - 1}"
+    i2 = ind + "    "
+    i3 = i2 + "    "
+    out = [f"{ind}nodes += 1"]
+    out += _legal_block(ind, shape, f"h{p}", w)
+    out += [f"{ind}if not legal & (legal - 1):",
+            f"{ind}    moves{k} = (legal,)",
+            # following suit: one block, whose memos the lead fetched
+            f"{ind}elif follows:",
+            f"{i2}hb = (h{p} >> lsh) & BM",
+            f"{i2}t = TL.get(lkey | hb)",
+            f"{i2}if t is None:",
+            f"{i2}    t = tops_miss(lblk, llb, hb)",
+            f"{i2}cb = t & (legal >> lsh)",
+            f"{i2}if not cb & (cb - 1):",
+            f"{i2}    moves{k} = (cb << lsh,)",
+            f"{i2}else:",
+            f"{i3}okey = (((cb << W) | (cb & ~((({w} >> lsh) << 1) - 1))) << 2) "
+            f"| MODE[{p}][{wp}][{k}]",
+            f"{i3}moves{k} = OL.get(okey)",
+            f"{i3}if moves{k} is None:",
+            f"{i3}    moves{k} = OL[okey] = tuple(order({p}, {k}, cb << lsh, h{p}, {w}, {wp}, "
+            f"led, live))",
+            f"{ind}else:"]
+    out += _candidates(i2, "legal", f"h{p}", "cand")
+    out += [f"{i2}if not cand & (cand - 1):",
+            f"{i2}    moves{k} = (cand,)",
+            f"{i2}else:",
+            f"{i3}winners = cand & winm & ~(({w} << 1) - 1)",
+            f"{i3}okey = (((cand << SHIFTALL) | winners) << 2) | MODE[{p}][{wp}][{k}]",
+            f"{i3}moves{k} = ORDERS.get(okey)",
+            f"{i3}if moves{k} is None:",
+            f"{i3}    moves{k} = ORDERS[okey] = tuple(order({p}, {k}, cand, h{p}, {w}, {wp}, "
+            f"led, live))",
+            f"{ind}a{k} = a{k - 1}",
+            f"{ind}b{k} = b{k - 1}",
+            f"{ind}best{k} = {'-INF' if maxs[p] else 'INF'}",
+            f"{ind}for c{k} in moves{k}:",
+            f"{ind}    x{p} = h{p} ^ c{k}"]
+    inner = i2
+    if k < n - 1:
+        out += [f"{inner}if c{k} & winm and c{k} > {w}:",
+                f"{inner}    w{k} = c{k}",
+                f"{inner}    wp{k} = {p}",
+                f"{inner}else:",
+                f"{inner}    w{k} = {w}",
+                f"{inner}    wp{k} = {wp}"]
+        if values:
+            out.append(f"{inner}t{k} = t{k - 1} + VAL.get(c{k}, 0)")
+        if sweeps:
+            out.append(f"{inner}m{k} = m{k - 1} | c{k}")
+        out += _level(k + 1, seats, shape, values, sweeps, inner)
+        out += _update(inner, maxs[p], k, f"best{k + 1}")
+    else:
+        out += [f"{inner}wp = {p} if (c{k} & winm and c{k} > {w}) else {wp}"]
+        args = ", ".join(f"x{q}" for q in range(n))
+        if values:
+            out += [f"{inner}tv = t{k - 1} + VAL.get(c{k}, 0)",
+                    f"{inner}g = WI[wp] * (PT + tv)"]
+            args += ", rem - tv"
+        else:
+            out.append(f"{inner}g = WI[wp] * PT")
+        if sweeps:
+            args += f", sweep_update(sw, m{k - 1} | c{k}, wp)"
+        out += [f"{inner}v = TRICKS[wp]({args}, a{k} - g, b{k} - g) + g"]
+        out += _update(inner, maxs[p], k, "v")
+    return out
