@@ -96,6 +96,13 @@ def _seat_tables(n: int, WI: tuple, MAXS: tuple):
     return NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE
 
 
+def _bits_of(mask: int):
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low
+
+
 class BudgetExceeded(Exception):
     """The node budget ran out."""
 
@@ -291,7 +298,14 @@ class Searcher:
                 legal &= LOWMASK[blk]
             return out
 
-        if W == 8:
+        # where every card in play scores differently from the others of its block, renumbering
+        # ranks merges no two positions (the scores say which cards are in play): raw hands key
+        RAW_KEYS = all(len(set(SIG[b] for b in _bits_of(live_all & SUITM[blk])))
+                       == (live_all & SUITM[blk]).bit_count() for blk in range(NB))
+        if RAW_KEYS:
+            def key_of(leader, sw, hands=H):
+                return (*hands, leader, sw) if NSW else (*hands, leader)
+        elif W == 8:
             BLOCKS = tuple(range(NB))
             # a block's cards in play, in order, as (holder, how it scores): positions alike in
             # that respect have the same future, whichever cards left the game before
@@ -602,7 +616,7 @@ class Searcher:
             G["key_of"] = part_key
         loops = None
         if TRICKLOOP:
-            loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL)
+            loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL, RAW_KEYS)
         trick_node, play, node_count, set_live, order = hotpath.build(
             n, HASVAL, bool(NSW), PART, loops)(G)
 

@@ -26,6 +26,7 @@ class Shape(NamedTuple):
     void_any: bool       # a void hand may play any card
     void_over: bool      # a void hand must trump, and overtrump a trump
     otl: bool            # on a trump lead, a trump must beat the best trump if it can
+    raw_keys: bool       # renumbering ranks merges no positions: the hands are the key
 
 
 def _legal_block(ind, shape, h, best_bit):
@@ -129,12 +130,16 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                 "            return lo",
                 "        if hi <= alpha:",
                 "            return hi",
-                f"        rk = ({hands}{', sw' if sweeps else ''})",
-                f"        key = RAW{L}.get(rk)",
-                "        if key is None:",
-                f"            key = RAW{L}[rk] = key_of({L}, {'sw' if sweeps else '()'}, "
-                f"({hands},))",
-                "        hint = 0",
+                "        hint = 0"]
+        if shape.raw_keys:
+            out.append(f"        key = ({hands}, {L}{', sw' if sweeps else ''})")
+        else:
+            out += [f"        rk = ({hands}{', sw' if sweeps else ''})",
+                    f"        key = RAW{L}.get(rk)",
+                    "        if key is None:",
+                    f"            key = RAW{L}[rk] = key_of({L}, {'sw' if sweeps else '()'}, "
+                    f"({hands},))"]
+        out += [
                 "        e = TT.get(key)",
                 "        if e is not None:",
                 "            elo, ehi, hint = e",
