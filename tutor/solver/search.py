@@ -226,26 +226,23 @@ class Searcher:
         for b in pb.trick:
             live_all |= b
 
-        def signature(bit):
-            return (VAL.get(bit, 0),) + tuple(bool(m & bit) for m in SWM)
-
-        uniform = []
-        for blk in range(NB):
-            sigs = set()
-            m = live_all & SUITM[blk]
+        # how each card in play scores: its value and the sweep sets it belongs to
+        SIG = {}
+        m = live_all
+        if SWM:
             while m:
                 low = m & -m
                 m ^= low
-                sigs.add(signature(low))
-            uniform.append(len(sigs) <= 1)
-        UNIFORM = tuple(uniform)
-        # for non-uniform blocks, equivalence of touching cards needs equal signatures
-        SIG = {}
-        m = live_all
-        while m:
-            low = m & -m
-            m ^= low
-            SIG[low] = signature(low)
+                SIG[low] = (VAL.get(low, 0),) + tuple(bool(s & low) for s in SWM)
+        else:
+            while m:
+                low = m & -m
+                m ^= low
+                SIG[low] = (VAL.get(low, 0),)
+        # blocks whose cards all score alike may be renumbered; in the others, equivalence of
+        # touching cards needs equal signatures
+        UNIFORM = tuple(len({SIG[b] for b in _bits_of(live_all & SUITM[blk])}) <= 1
+                        for blk in range(NB))
 
         H = list(pb.hands)
         self.H = H
@@ -355,27 +352,30 @@ class Searcher:
         # lengths, the same leader and the same holders of those ranks.  Cards that score
         # (values, sweep sets) and trumps under an overtrump duty always count as deciding.
         ZEROSIG = (0,) + (False,) * NSW
-        sig_classes = sorted({sig for bit, sig in SIG.items() if sig != ZEROSIG}, key=repr)
         CLS = [0] * (NB * W)
         forced = 0
-        for bit, sig in SIG.items():
-            i = bit.bit_length() - 1
-            if sig != ZEROSIG:
-                CLS[i] = 1 + sig_classes.index(sig)
-                forced |= bit
-            elif TRUMP and (VOIDOVER or OTL) and bit & TRUMP:
-                CLS[i] = 1 + len(sig_classes)
-                forced |= bit
+        if PARTITION:
+            sig_classes = sorted({sig for bit, sig in SIG.items() if sig != ZEROSIG}, key=repr)
+            for bit, sig in SIG.items():
+                i = bit.bit_length() - 1
+                if sig != ZEROSIG:
+                    CLS[i] = 1 + sig_classes.index(sig)
+                    forced |= bit
+                elif TRUMP and (VOIDOVER or OTL) and bit & TRUMP:
+                    CLS[i] = 1 + len(sig_classes)
+                    forced |= bit
         FORCED = forced
         PART = PARTITION and bool(live_all & ~forced)
         HB = max(1, (n - 1).bit_length())          # bits naming a holder
         FB = max(CLS).bit_length()                  # bits naming a scoring class
         SB = HB + FB
         F = W * SB                                  # one field of holder codes per block
-        DMASK = tuple(tuple(((1 << (SB * d)) - 1) << (blk * F + F - SB * d) for d in range(W + 1))
-                      for blk in range(NB))
-        PCACHE = [_PART_CACHE.setdefault((n, W, SB, blk * F, tuple(CLS[blk * W:(blk + 1) * W])),
-                                         {}) for blk in range(NB)]
+        if PART:
+            DMASK = tuple(tuple(((1 << (SB * d)) - 1) << (blk * F + F - SB * d)
+                                for d in range(W + 1)) for blk in range(NB))
+            PCACHE = [_PART_CACHE.setdefault((n, W, SB, blk * F,
+                                              tuple(CLS[blk * W:(blk + 1) * W])), {})
+                      for blk in range(NB)]
 
         def block_part(blk, x):
             """(lengths, scoring classes) and the holder codes from the top of one block given
@@ -616,7 +616,8 @@ class Searcher:
             G["key_of"] = part_key
         loops = None
         if TRICKLOOP:
-            loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL, RAW_KEYS)
+            loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL, RAW_KEYS,
+                                     values_ok)
         trick_node, play, node_count, set_live, order = hotpath.build(
             n, HASVAL, bool(NSW), PART, loops)(G)
 

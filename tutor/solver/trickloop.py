@@ -27,6 +27,7 @@ class Shape(NamedTuple):
     void_over: bool      # a void hand must trump, and overtrump a trump
     otl: bool            # on a trump lead, a trump must beat the best trump if it can
     raw_keys: bool       # renumbering ranks merges no positions: the hands are the key
+    values_ok: bool      # no negative points: the points left bound the value
 
 
 def _legal_block(ind, shape, h, best_bit):
@@ -112,7 +113,12 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                 f"        live = {everyone}",
                 "        r = hl.bit_count()",
                 "        ti = TOTAL - r"]
-        if values or sweeps:
+        if values and not sweeps:
+            out += ["        P = rem + TV * r + IDXSUM[ti]",
+                    "        lo = WLO * P",
+                    "        hi = WHI * P"] if shape.values_ok else ["        lo = -INF",
+                                                                  "        hi = INF"]
+        elif sweeps:
             out.append(f"        lo, hi = static_bounds({'rem' if values else '0'}, r, ti, "
                        f"{'sw' if sweeps else '()'}, live)")
         else:
