@@ -31,6 +31,7 @@ INF = 1 << 40
 MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Lora; null windows kept for tests
 PARTITION = False  # partition-search table entries: fewer nodes, but dearer ones in pure Python
 TRICKLOOP = True   # whole tricks as nested loops (tutor.solver.trickloop)
+FORCE_RAW = False
 
 
 @functools.lru_cache(maxsize=None)
@@ -160,6 +161,34 @@ def _compress_bytes(x: bytes, pattern=None):
     if pattern is None:
         return bytes(out)
     return (bytes(out), tuple(scores))
+
+
+@functools.lru_cache(maxsize=None)
+def _bytes_key_source(n: int, nb: int, sweeps: bool):
+    """Code of a table key for 8-bit suit blocks: the hands' bytes in one buffer, each block
+    read from it with a stride, renumbered through its memo (unrolled per seat and block)."""
+    hands = ", ".join(f"h{p}" for p in range(n))
+    packed = " | ".join(f"(h{p} << {8 * nb * p})" if p else "h0" for p in range(n))
+    lines = ["def key_of(leader, sw, hands=H):",
+             f"    {hands}, = hands",
+             f"    raw = ({packed}).to_bytes({n * nb}, 'little')"]
+    for blk in range(nb):
+        lines += [f"    x = raw[{blk}::{nb}]",
+                  f"    y{blk} = M{blk}.get(x)",
+                  f"    if y{blk} is None:",
+                  f"        y{blk} = M{blk}[x] = _compress_bytes(x, P{blk})"]
+    parts = ", ".join(["leader"] + [f"y{blk}" for blk in range(nb)] + (["sw"] if sweeps else []))
+    lines.append(f"    return ({parts})")
+    return compile("\n".join(lines) + "\n", f"<table key n={n} blocks={nb}>", "exec")
+
+
+def _bytes_key_function(n, nb, sweeps, norms, H):
+    namespace = {"H": H, "_compress_bytes": _compress_bytes}
+    for blk, (memo, pattern) in enumerate(norms):
+        namespace[f"M{blk}"] = memo
+        namespace[f"P{blk}"] = pattern
+    exec(_bytes_key_source(n, nb, sweeps), namespace)
+    return namespace["key_of"]
 
 
 class Searcher:
@@ -297,13 +326,12 @@ class Searcher:
 
         # where every card in play scores differently from the others of its block, renumbering
         # ranks merges no two positions (the scores say which cards are in play): raw hands key
-        RAW_KEYS = all(len(set(SIG[b] for b in _bits_of(live_all & SUITM[blk])))
+        RAW_KEYS = FORCE_RAW or all(len(set(SIG[b] for b in _bits_of(live_all & SUITM[blk])))
                        == (live_all & SUITM[blk]).bit_count() for blk in range(NB))
         if RAW_KEYS:
             def key_of(leader, sw, hands=H):
                 return (*hands, leader, sw) if NSW else (*hands, leader)
         elif W == 8:
-            BLOCKS = tuple(range(NB))
             # a block's cards in play, in order, as (holder, how it scores): positions alike in
             # that respect have the same future, whichever cards left the game before
             NORMS = []
@@ -313,20 +341,7 @@ class Searcher:
                 else:
                     pattern = tuple(SIG.get(1 << (blk * W + i)) for i in range(W))
                     NORMS.append((_NORM_CACHE.setdefault(("bytes", pattern), {}), pattern))
-
-            def key_of(leader, sw, hands=H):
-                raw = b"".join([x.to_bytes(NB, "little") for x in hands])
-                parts = [leader]
-                for blk in BLOCKS:
-                    x = raw[blk::NB]
-                    memo, pattern = NORMS[blk]
-                    y = memo.get(x)
-                    if y is None:
-                        y = memo[x] = _compress_bytes(x, pattern)
-                    parts.append(y)
-                if NSW:
-                    parts.append(sw)
-                return tuple(parts)
+            key_of = _bytes_key_function(n, NB, bool(NSW), NORMS, H)
         else:
             def key_of(leader, sw, hands=H):
                 k = leader
