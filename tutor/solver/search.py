@@ -580,20 +580,28 @@ class Searcher:
 
         TRUMP_BLOCK = (TRUMP.bit_length() - 1) >> SH if TRUMP else -1
 
+        TS = TRUMP_BLOCK * W
+        PLAIN_SHIFTS = tuple(blk * W for blk in range(NB) if blk != TRUMP_BLOCK)
+
         def quick_tricks(h, live):
             """Tricks the leader can cash in a row from the top: his top trumps, and his top
             cards of other suits when nobody else holds a trump."""
+            k = 0
             if TRUMP:
-                sh = TRUMP_BLOCK * W
-                k = top_run((live >> sh) & BM, (h >> sh) & BM)
+                hb = (h >> TS) & BM
+                if hb:
+                    k = TOPSEQ.get((((live >> TS) & BM) << W) | hb)
+                    if k is None:
+                        k = top_run((live >> TS) & BM, hb)
                 if live & ~h & TRUMP:
                     return k
-            else:
-                k = 0
-            for blk in range(NB):
-                if blk != TRUMP_BLOCK:
-                    sh = blk * W
-                    k += top_run((live >> sh) & BM, (h >> sh) & BM)
+            for sh in PLAIN_SHIFTS:
+                hb = (h >> sh) & BM
+                if hb:
+                    q = TOPSEQ.get((((live >> sh) & BM) << W) | hb)
+                    if q is None:
+                        q = top_run((live >> sh) & BM, hb)
+                    k += q
             return k
 
         # quick tricks bound the value only for a leader whose own tricks move it his way
