@@ -3,8 +3,8 @@
 Values searched are the hero's *future* score from the current point in internal units (the
 hero's side maximises; ``minimise`` problems are negated). Techniques:
 
-* fail-soft alpha-beta with a full window (an MTD null-window driver is kept for small value
-  ranges, see ``MTD_RANGE``);
+* fail-soft alpha-beta with a full window; for penalty objectives (``minimise``) MTD
+  null-window passes descending from the hero's best case (see ``MTD_RANGE`` for the rest);
 * a transposition table at trick boundaries holding (lower, upper) bounds of the future value,
   keyed on the remaining hands with ranks renumbered among the cards still in play (only for
   suits whose cards all score alike), the leader and the sweep status;
@@ -12,8 +12,9 @@ hero's side maximises; ``minimise`` problems are negated). Techniques:
 * static bounds from the points still to be won and, for trick counts, the tricks the leader
   can cash from the top (quick tricks); cheap move ordering (memoised for
   followers), the best lead of the table tried first, and the last trick resolved directly;
-* the inner loop is generated per problem shape without the features it does not use
-  (:mod:`tutor.solver.hotpath`);
+* the inner loop is generated per problem shape without the features it does not use: whole
+  tricks as nested loops (:mod:`tutor.solver.trickloop`), and a call per card for positions
+  entered in the middle of a trick (:mod:`tutor.solver.hotpath`);
 * a node budget: over it, :class:`BudgetExceeded` is raised and the driver reports an inexact
   result instead of running on.
 """
@@ -28,10 +29,9 @@ from .problem import NOBODY, SPLIT, Problem
 __all__ = ["Searcher", "BudgetExceeded", "INF", "roomy_call", "roomy_call_for"]
 
 INF = 1 << 40
-MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Lora; null windows kept for tests
+MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Clabber; null windows kept for tests
 PARTITION = False  # partition-search table entries: fewer nodes, but dearer ones in pure Python
 TRICKLOOP = True   # whole tricks as nested loops (tutor.solver.trickloop)
-FORCE_RAW = False
 
 
 @functools.lru_cache(maxsize=None)
@@ -210,7 +210,9 @@ class Searcher:
         self._build()
         # small value ranges may be searched with null windows (MTD) instead of a full window
         lo, hi = self.bounds(self.root())
-        self.narrow = hi - lo <= MTD_RANGE
+        # penalty objectives (Lora's contracts): null-window passes that start by asking whether
+        # the hero escapes with nothing measured a third fewer nodes than a full window
+        self.narrow = pb.minimise or hi - lo <= MTD_RANGE
 
     # ------------------------------------------------------------------ compile
     def _build(self):  # noqa: C901 - constants and helpers for the generated inner loop
@@ -326,7 +328,7 @@ class Searcher:
 
         # where every card in play scores differently from the others of its block, renumbering
         # ranks merges no two positions (the scores say which cards are in play): raw hands key
-        RAW_KEYS = FORCE_RAW or all(len(set(SIG[b] for b in _bits_of(live_all & SUITM[blk])))
+        RAW_KEYS = all(len(set(SIG[b] for b in _bits_of(live_all & SUITM[blk])))
                        == (live_all & SUITM[blk]).bit_count() for blk in range(NB))
         if RAW_KEYS:
             def key_of(leader, sw, hands=H):
@@ -815,7 +817,10 @@ class Searcher:
             return lo
         if not self.narrow:
             return self.value(pos, lo - 1, hi + 1, move)
-        g = guess if guess is not None else (lo + hi + 1) // 2
+        if guess is not None:
+            g = guess
+        else:
+            g = hi if self.pb.minimise else (lo + hi + 1) // 2
         while lo < hi:
             beta = g if g > lo else lo + 1
             if beta > hi:
