@@ -28,6 +28,7 @@ class Shape(NamedTuple):
     otl: bool            # on a trump lead, a trump must beat the best trump if it can
     raw_keys: bool       # renumbering ranks merges no positions: the hands are the key
     values_ok: bool      # no negative points: the points left bound the value
+    nsw: int             # number of sweep rules
 
 
 def _legal_block(ind, shape, h, best_bit):
@@ -88,6 +89,16 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
     extra = (", rem" if values else "") + (", sw" if sweeps else "")
     everyone = " | ".join(f"h{p}" for p in range(n))
     out = []
+    for i in range(shape.nsw):
+        out += [f"    SWM{i} = SWM[{i}]",
+                f"    SWF{i} = tuple(w * SWB[{i}] for w in WI)",
+                f"    SWFLO{i} = tuple(min(0, f) for f in SWF{i})",
+                f"    SWFHI{i} = tuple(max(0, f) for f in SWF{i})",
+                f"    SWALLLO{i} = min(0, min(SWF{i}))",
+                f"    SWALLHI{i} = max(0, max(SWF{i}))"]
+    if shape.nsw == 1:
+        out += [f"    SWBY = tuple((p,) for p in range({n}))",
+                "    SWSPLIT = (SPLIT,)"]
     for L in range(n):
         seats = [(L + k) % n for k in range(n)]
         out += [f"    def trick_{L}({hands}{extra}, alpha, beta):",
@@ -118,9 +129,26 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                     "        lo = WLO * P",
                     "        hi = WHI * P"] if shape.values_ok else ["        lo = -INF",
                                                                   "        hi = INF"]
+        elif sweeps and not shape.values_ok:
+            out += ["        lo = -INF",
+                    "        hi = INF"]
         elif sweeps:
-            out.append(f"        lo, hi = static_bounds({'rem' if values else '0'}, r, ti, "
-                       f"{'sw' if sweeps else '()'}, live)")
+            out += [f"        P = {'rem + ' if values else ''}TV * r + IDXSUM[ti]",
+                    "        lo = WLO * P",
+                    "        hi = WHI * P"]
+            # a sweep still open adds its bonus to the bounds (see static_bounds)
+            for i in range(shape.nsw):
+                out += [f"        s = sw[{i}]",
+                        "        if s >= 0:",
+                        f"            if live & SWM{i}:",
+                        f"                lo += SWFLO{i}[s]",
+                        f"                hi += SWFHI{i}[s]",
+                        "            else:",
+                        f"                lo += SWF{i}[s]",
+                        f"                hi += SWF{i}[s]",
+                        "        elif s == NOBODY:",
+                        f"            lo += SWALLLO{i}",
+                        f"            hi += SWALLHI{i}"]
         else:
             out += ["        P = TV * r + IDXSUM[ti]",
                     "        lo = WLO * P",
@@ -275,7 +303,16 @@ def _level(k, seats, shape, values, sweeps, ind):
             args += ", rem - tv"
         else:
             out.append(f"{inner}g = WI[wp] * PT")
-        if sweeps:
+        if sweeps and shape.nsw == 1:
+            out += [f"{inner}s = sw[0]",
+                    f"{inner}if s == SPLIT or not (m{k - 1} | c{k}) & SWM0 or s == wp:",
+                    f"{inner}    nsw = sw",
+                    f"{inner}elif s == NOBODY:",
+                    f"{inner}    nsw = SWBY[wp]",
+                    f"{inner}else:",
+                    f"{inner}    nsw = SWSPLIT"]
+            args += ", nsw"
+        elif sweeps:
             args += f", sweep_update(sw, m{k - 1} | c{k}, wp)"
         out += [f"{inner}v = TRICKS[wp]({args}, a{k} - g, b{k} - g) + g"]
         out += _update(inner, maxs[p], k, "v")
