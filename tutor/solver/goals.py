@@ -33,7 +33,7 @@ from ..cards import Card, parse_card
 from ..errors import TutorError
 from ..games.actions import Play
 from .problem import Problem
-from .search import BudgetExceeded
+from .search import _NORM_CACHE, BudgetExceeded, _bytes_key_function
 
 __all__ = ["Atom", "AllOf", "AnyOf", "Not", "Exactly", "Goal", "Levels", "solve_goal",
            "reaches", "raub", "lora", "clabber", "euchre", "at_least", "at_most", "clabber_melds"]
@@ -224,7 +224,6 @@ class GoalSearch:
         self.budget = DEFAULT_BUDGET if budget is None else budget
         # searches of one question share their node count (a one-element list)
         self.tally = [0] if tally is None else tally
-        self.nodes = 0
         n = pb.n
         atoms: list = []
         _atoms(goal.formula, atoms)
@@ -254,6 +253,7 @@ class GoalSearch:
         self.trick_value = goal.trick_value
         self.bonus = goal.last_trick_bonus
         self.memo: dict = {}
+        self._search = None
 
     # -- positions are (hands tuple, trick tuple, leader, atom values)
     def root(self):
@@ -336,30 +336,162 @@ class GoalSearch:
 
     def wins(self, pos) -> bool:
         """Whether the goal's side can make sure of the goal from ``pos``."""
-        hands, trick, leader, acc = pos
-        if not trick:
-            status, clamped = self._status(hands, acc)
-            verdict = _verdict(self.tree, status)
+        if self._search is None:
+            self._search, self._count = self._build()
+        return self._search(pos)
+
+    @property
+    def nodes(self) -> int:
+        return self._count() if self._search is not None else 0
+
+    def _build(self):  # noqa: C901 - one closure per node kind, for speed
+        """The search as closures over the position's hands (a list changed in place)."""
+        pb = self.pb
+        n = pb.n
+        SH = pb.width.bit_length() - 1
+        SUITM = pb.suit_masks
+        TRUMP = pb.trump_mask
+        VOIDANY = pb.when_void == "any" or not TRUMP
+        VOIDOVER = pb.when_void == "overtrump"
+        OTL = pb.overtrump_on_trump_lead and bool(TRUMP)
+        VAL = self.values
+        TVAL = self.trick_value
+        BONUS = self.bonus
+        UP = self.up
+        DOWN = self.down
+        NA = len(self.coef)
+        # per seat: how a point won by that seat moves each atom
+        COLW = tuple(tuple(row[w] for row in self.coef) for w in range(n))
+        TREE = self.tree
+        SIDE = self.side
+        NEXT = tuple((p + 1) % n for p in range(n))
+        memo = self.memo
+        tally = self.tally
+        budget = self.budget
+        H = [0] * n
+        count = 0
+        # where no card scores on its own, the hands are keyed with ranks renumbered among the
+        # cards in play, as in the main search
+        if not VAL and pb.width == 8:
+            norm = _NORM_CACHE.setdefault("bytes", {})
+            table_key = _bytes_key_function(n, len(SUITM), False,
+                                            [(norm, None)] * len(SUITM), H)
+        else:
+            def table_key(leader, sw, hands):
+                return (*hands, leader)
+
+        def node_count():
+            return count
+
+        def trick_start(leader, acc):
+            live = 0
+            for h in H:
+                live |= h
+            left = H[leader].bit_count()
+            rem = TVAL * left + (BONUS if left else 0)
+            if VAL:
+                for b, v in VAL.items():
+                    if live & b:
+                        rem += v
+            status = [None] * NA
+            key = list(acc)
+            open_ = False   # some atom can still go either way
+            for i in range(NA):
+                v = acc[i]
+                if v + rem * DOWN[i] >= 0:
+                    status[i] = True
+                    key[i] = DECIDED
+                elif v + rem * UP[i] < 0:
+                    status[i] = False
+                    key[i] = -DECIDED
+                else:
+                    open_ = True
+            if not open_:
+                return _verdict(TREE, status)
+            verdict = _verdict(TREE, status)
             if verdict is not None:
                 return verdict
-            pos = (hands, trick, leader, clamped)
-        memo = self.memo
-        v = memo.get(pos)
-        if v is not None:
-            return v
-        self.nodes += 1
-        self.tally[0] += 1
-        if self.tally[0] > self.budget:
-            raise BudgetExceeded()
-        want = self.side[(leader + len(trick)) % self.pb.n]
-        result = not want
-        reps, _ = self.legal(pos)
-        for card in reversed(reps):
-            if self.wins(self.child(pos, card)) == want:
-                result = want
-                break
-        memo[pos] = result
-        return result
+            k = (table_key(leader, (), H), *key)
+            r = memo.get(k)
+            if r is not None:
+                return r
+            r = play(leader, 0, 0, leader, 0, 0, live, acc)
+            memo[k] = r
+            return r
+
+        def play(p, k, wbit, wpos, ledm, pts, live, acc):
+            nonlocal count
+            count += 1
+            tally[0] += 1
+            if tally[0] > budget:
+                raise BudgetExceeded()
+            h = H[p]
+            if k == 0:
+                legal = h
+            else:
+                legal = h & ledm
+                if legal:
+                    if OTL and ledm == TRUMP:
+                        legal = (legal & ~((wbit << 1) - 1)) or legal
+                elif VOIDANY:
+                    legal = h
+                else:
+                    legal = h & TRUMP
+                    if not legal:
+                        legal = h
+                    elif VOIDOVER and wbit & TRUMP:
+                        legal = (legal & ~((wbit << 1) - 1)) or legal
+            want = SIDE[p]
+            q = NEXT[p]
+            last = k == n - 1
+            m = legal
+            while m:
+                c = 1 << (m.bit_length() - 1)   # high to low
+                m ^= c
+                blk = SUITM[(c.bit_length() - 1) >> SH]
+                above = live & blk & ~((c << 1) - 1)
+                nxt = above & -above
+                if nxt and nxt & legal and VAL.get(nxt, 0) == VAL.get(c, 0):
+                    continue   # the next live card up is ours, as good and as legal
+                if k == 0:
+                    w, wp, led = c, p, blk
+                elif c & (ledm | TRUMP) and c > wbit:
+                    w, wp, led = c, p, ledm
+                else:
+                    w, wp, led = wbit, wpos, ledm
+                H[p] = h ^ c
+                if last:
+                    gain = TVAL + pts + VAL.get(c, 0)
+                    if not H[p]:
+                        gain += BONUS
+                    col = COLW[wp]
+                    r = trick_start(wp, tuple([acc[i] + col[i] * gain for i in range(NA)]))
+                else:
+                    r = play(q, k + 1, w, wp, led, pts + VAL.get(c, 0), live, acc)
+                H[p] = h
+                if r == want:
+                    return want
+            return not want
+
+        def search(pos):
+            hands, trick, leader, acc = pos
+            H[:] = hands
+            if not trick:
+                return trick_start(leader, acc)
+            live = 0
+            for h in hands:
+                live |= h
+            wbit, wpos, ledm, pts = 0, leader, 0, 0
+            for i, c in enumerate(trick):
+                live |= c
+                if i == 0:
+                    wbit, ledm = c, SUITM[(c.bit_length() - 1) >> SH]
+                elif c & (ledm | TRUMP) and c > wbit:
+                    wbit, wpos = c, (leader + i) % n
+                pts += VAL.get(c, 0)
+            return play((leader + len(trick)) % n, len(trick), wbit, wpos, ledm, pts, live, acc)
+
+        return search, node_count
 
 
 # ---------------------------------------------------------------------------- entry points
