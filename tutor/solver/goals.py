@@ -27,13 +27,14 @@ player stops at the first move that gives his side what it wants.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import add
 from typing import Iterable, Union
 
 from ..cards import Card, parse_card
 from ..errors import TutorError
 from ..games.actions import Play
 from .problem import Problem
-from .search import _NORM_CACHE, BudgetExceeded, _bytes_key_function
+from .search import _NORM_CACHE, BudgetExceeded, _bytes_key_function, roomy_call
 
 __all__ = ["Atom", "AllOf", "AnyOf", "Not", "Exactly", "Goal", "Levels", "solve_goal",
            "reaches", "raub", "lora", "clabber", "euchre", "at_least", "at_most", "clabber_melds"]
@@ -338,7 +339,7 @@ class GoalSearch:
         """Whether the goal's side can make sure of the goal from ``pos``."""
         if self._search is None:
             self._search, self._count = self._build()
-        return self._search(pos)
+        return roomy_call(self._search, pos)
 
     @property
     def nodes(self) -> int:
@@ -383,6 +384,10 @@ class GoalSearch:
         def node_count():
             return count
 
+        VERDICTS: dict = {}   # the formula's truth per atom status
+        STEPS: dict = {}      # (winner, points of the trick) -> how each atom moves
+        OPEN = object()
+
         def trick_start(leader, acc):
             live = 0
             for h in H:
@@ -393,22 +398,22 @@ class GoalSearch:
                 for b, v in VAL.items():
                     if live & b:
                         rem += v
-            status = [None] * NA
-            key = list(acc)
-            open_ = False   # some atom can still go either way
-            for i in range(NA):
-                v = acc[i]
-                if v + rem * DOWN[i] >= 0:
-                    status[i] = True
-                    key[i] = DECIDED
-                elif v + rem * UP[i] < 0:
-                    status[i] = False
-                    key[i] = -DECIDED
+            status = []
+            key = []
+            for v, down, up in zip(acc, DOWN, UP):
+                if v + rem * down >= 0:
+                    status.append(True)
+                    key.append(DECIDED)
+                elif v + rem * up < 0:
+                    status.append(False)
+                    key.append(-DECIDED)
                 else:
-                    open_ = True
-            if not open_:
-                return _verdict(TREE, status)
-            verdict = _verdict(TREE, status)
+                    status.append(None)
+                    key.append(v)
+            status = tuple(status)
+            verdict = VERDICTS.get(status, OPEN)
+            if verdict is OPEN:
+                verdict = VERDICTS[status] = _verdict(TREE, status)
             if verdict is not None:
                 return verdict
             k = (table_key(leader, (), H), *key)
@@ -464,8 +469,10 @@ class GoalSearch:
                     gain = TVAL + pts + VAL.get(c, 0)
                     if not H[p]:
                         gain += BONUS
-                    col = COLW[wp]
-                    r = trick_start(wp, tuple([acc[i] + col[i] * gain for i in range(NA)]))
+                    step = STEPS.get((wp, gain))
+                    if step is None:
+                        step = STEPS[wp, gain] = tuple(c * gain for c in COLW[wp])
+                    r = trick_start(wp, tuple(map(add, acc, step)))
                 else:
                     r = play(q, k + 1, w, wp, led, pts + VAL.get(c, 0), live, acc)
                 H[p] = h
