@@ -227,12 +227,16 @@ def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=
     if len(set(live)) != len(live):
         raise TutorError("a card appears twice in the position")
     trump = trick_rules.trump
-    suits = sorted({trick_rules.suit_of(c) for c in live},
+    suit_of = {c: trick_rules.suit_of(c) for c in live}
+    suits = sorted(set(suit_of.values()),
                    key=lambda s: (s is not None and s is trump, -1 if s is None else s.index))
     if trump is not None and trump not in suits:
         suits.append(trump)
-    by_suit = {s: sorted((c for c in live if trick_rules.suit_of(c) is s),
-                         key=lambda c: trick_rules.order[c]) for s in suits}
+    by_suit = {s: [] for s in suits}
+    for c in live:
+        by_suit[suit_of[c]].append(c)
+    for cards_of_suit in by_suit.values():
+        cards_of_suit.sort(key=trick_rules.order.__getitem__)
     longest = max((len(v) for v in by_suit.values()), default=1)
     width = 4
     while width < longest:
