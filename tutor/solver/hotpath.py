@@ -26,7 +26,7 @@ def factory(G):
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     RAW = {}
-    ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
+    TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]; ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
     QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
     store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]
     WLO = WMIN if WMIN < 0 else 0

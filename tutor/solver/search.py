@@ -638,14 +638,14 @@ class Searcher:
             LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
-            QUICK=quick_at, SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY,
+            QUICK=quick_at, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS, SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY,
             ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)))
         if PART:
             G["key_of"] = part_key
         loops = None
         if TRICKLOOP:
             loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL, RAW_KEYS,
-                                     values_ok, NSW)
+                                     values_ok, NSW, plain and bool(TRUMP))
         trick_node, play, node_count, set_live, order = hotpath.build(
             n, HASVAL, bool(NSW), PART, loops)(G)
 

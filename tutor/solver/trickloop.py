@@ -29,6 +29,7 @@ class Shape(NamedTuple):
     raw_keys: bool       # renumbering ranks merges no positions: the hands are the key
     values_ok: bool      # no negative points: the points left bound the value
     nsw: int             # number of sweep rules
+    trump_run: bool      # trick counts with trumps: the top trumps of one hand are sure tricks
 
 
 def _legal_block(ind, shape, h, best_bit):
@@ -160,6 +161,25 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                         f"            q = TV * (k * WI[{L}] + {fill} * (r - k))",
                         f"            if q {sign} {side}:",
                         f"                {side} = q"]
+            if shape.trump_run:
+                # the highest trump in play wins whenever it is played, and so do the trumps
+                # just below it in the same hand: its holder's tricks, whoever leads
+                out += ["        tl = live & TRUMP",
+                        "        if tl:",
+                        "            top = 1 << (tl.bit_length() - 1)"]
+                for i, p in enumerate(range(n)):
+                    out += [f"            {'if' if i == 0 else 'elif'} h{p} & top:"
+                            if i < n - 1 else "            else:",
+                            f"                th = {p}; hh = h{p}"]
+                out += ["            k = TOPSEQ.get(((tl >> TS) << W) | ((hh & TRUMP) >> TS))",
+                        "            if k is None:",
+                        "                k = top_run(tl >> TS, (hh & TRUMP) >> TS)",
+                        "            q = TV * (k * WI[th] + WLO * (r - k))",
+                        "            if q > lo:",
+                        "                lo = q",
+                        "            q = TV * (k * WI[th] + WHI * (r - k))",
+                        "            if q < hi:",
+                        "                hi = q"]
         out += ["        if lo >= beta:",
                 "            return lo",
                 "        if hi <= alpha:",
