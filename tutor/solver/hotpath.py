@@ -26,7 +26,7 @@ def factory(G):
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     RAW = {}
-    TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]; ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
+    TRUMP_RUN = G["TRUMP_RUN"]; TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]; ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
     QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
     store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]
     WLO = WMIN if WMIN < 0 else 0
@@ -72,6 +72,22 @@ def factory(G):
                     if q < hi:  #@PLAIN
                         hi = q  #@PLAIN
                         rel = quick_cards(h, live)  #@PLAINPART
+        if TRUMP_RUN:  #@PLAIN
+            tl = live & TRUMP  #@PLAIN
+            if tl:  #@PLAIN
+                top = 1 << (tl.bit_length() - 1)  #@PLAIN
+                th = 0  #@PLAIN
+                while not H[th] & top:  #@PLAIN
+                    th += 1  #@PLAIN
+                k = TOPSEQ.get(((tl >> TS) << W) | ((H[th] & TRUMP) >> TS))  #@PLAIN
+                if k is None:  #@PLAIN
+                    k = top_run(tl >> TS, (H[th] & TRUMP) >> TS)  #@PLAIN
+                q = TV * (k * WI[th] + WLO * (r - k))  #@PLAIN
+                if q > lo:  #@PLAIN
+                    lo = q  #@PLAIN
+                q = TV * (k * WI[th] + WHI * (r - k))  #@PLAIN
+                if q < hi:  #@PLAIN
+                    hi = q  #@PLAIN
         if lo >= beta:
             REL = rel  #@PART
             return lo

@@ -627,6 +627,9 @@ class Searcher:
                     lb ^= top
             return out
 
+        # the top trumps of one hand win their tricks whoever leads (not kept by the partition
+        # search, whose entries would have to record those cards)
+        TRUMP_RUN = plain and bool(TRUMP) and not PART
         G = dict(
             H=H, TT=TT, key_of=key_of, last_trick=last_trick,
             static_bounds=static_bounds, sweep_update=sweep_update, sweep_bonus=sweep_bonus,
@@ -638,14 +641,14 @@ class Searcher:
             LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
-            QUICK=quick_at, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS, SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY,
+            QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS, SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY,
             ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)))
         if PART:
             G["key_of"] = part_key
         loops = None
         if TRICKLOOP:
             loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL, RAW_KEYS,
-                                     values_ok, NSW, plain and bool(TRUMP))
+                                     values_ok, NSW, TRUMP_RUN)
         trick_node, play, node_count, set_live, order = hotpath.build(
             n, HASVAL, bool(NSW), PART, loops)(G)
 
