@@ -352,9 +352,7 @@ class GoalSearch:
         SH = pb.width.bit_length() - 1
         SUITM = pb.suit_masks
         TRUMP = pb.trump_mask
-        VOIDANY = pb.when_void == "any" or not TRUMP
-        VOIDOVER = pb.when_void == "overtrump"
-        OTL = pb.overtrump_on_trump_lead and bool(TRUMP)
+        legal_of = pb.legal_rule()
         VAL = self.values
         TVAL = self.trick_value
         BONUS = self.bonus
@@ -431,21 +429,7 @@ class GoalSearch:
             if tally[0] > budget:
                 raise BudgetExceeded()
             h = H[p]
-            if k == 0:
-                legal = h
-            else:
-                legal = h & ledm
-                if legal:
-                    if OTL and ledm == TRUMP:
-                        legal = (legal & ~((wbit << 1) - 1)) or legal
-                elif VOIDANY:
-                    legal = h
-                else:
-                    legal = h & TRUMP
-                    if not legal:
-                        legal = h
-                    elif VOIDOVER and wbit & TRUMP:
-                        legal = (legal & ~((wbit << 1) - 1)) or legal
+            legal = legal_of(h, k, wbit, ledm)
             want = SIDE[p]
             q = NEXT[p]
             last = k == n - 1

@@ -20,6 +20,7 @@ set, e.g. Lora's penalty points); every other active seat plays for the opposite
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
@@ -120,21 +121,13 @@ class Problem:
         if not trick:
             return hand
         led = self.suit_mask_of(trick[0])
-        trumps = self.trump_mask
-        best = _best(trick, led | trumps)
-        follow = hand & led
-        if follow:
-            if self.overtrump_on_trump_lead and led == trumps:
-                return (follow & ~((best << 1) - 1)) or follow
-            return follow
-        if self.when_void == "any" or not trumps:
-            return hand
-        mine = hand & trumps
-        if not mine:
-            return hand
-        if self.when_void == "overtrump" and best & trumps:
-            return (mine & ~((best << 1) - 1)) or mine
-        return mine
+        return self.legal_rule()(hand, len(trick), _best(trick, led | self.trump_mask), led)
+
+    def legal_rule(self):
+        """``legal(hand, k, best, led)``: the cards of ``hand`` that may be played as the k-th
+        card of a trick led in the block ``led`` whose best card so far is ``best``. The one
+        statement of the follow obligation that the searches share."""
+        return _legal_rule(self.trump_mask, self.when_void, self.overtrump_on_trump_lead)
 
     def suit_mask_of(self, bit: int) -> int:
         return self.suit_masks[(bit.bit_length() - 1) // self.width]
@@ -149,6 +142,32 @@ class Problem:
             lines.append("trick: " + " ".join(str(self.card(b)) for b in self.trick))
         lines.append(f"to move: seat {self.to_move_seat}")
         return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=None)
+def _legal_rule(trumps: int, when_void: str, overtrump_on_trump_lead: bool):
+    void_any = when_void == "any" or not trumps
+    void_over = when_void == "overtrump"
+    otl = overtrump_on_trump_lead and bool(trumps)
+
+    def legal(h, k, best, led):
+        if k == 0:
+            return h
+        follow = h & led
+        if follow:
+            if otl and led == trumps:
+                return (follow & ~((best << 1) - 1)) or follow
+            return follow
+        if void_any:
+            return h
+        mine = h & trumps
+        if not mine:
+            return h
+        if void_over and best & trumps:
+            return (mine & ~((best << 1) - 1)) or mine
+        return mine
+
+    return legal
 
 
 def _bits(mask: int):

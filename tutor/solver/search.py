@@ -549,22 +549,7 @@ class Searcher:
                 v += sweep_bonus(sweep_update(sw, tm, wpos))
             return v
 
-        def legal_of(h, k, wbit, ledm):
-            if k == 0:
-                return h
-            f = h & ledm
-            if f:
-                if OTL and ledm == TRUMP:
-                    return (f & ~((wbit << 1) - 1)) or f
-                return f
-            if VOIDANY:
-                return h
-            t = h & TRUMP
-            if not t:
-                return h
-            if VOIDOVER and wbit & TRUMP:
-                return (t & ~((wbit << 1) - 1)) or t
-            return t
+        legal_of = pb.legal_rule()
 
         TOPSEQ = _TOPSEQ_CACHE.setdefault(W, {})
 
