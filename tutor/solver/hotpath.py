@@ -5,6 +5,10 @@ through every call would cost time at each node. The template below marks lines 
 ``#@FEATURE`` (kept only with the feature) or ``#@!FEATURE`` (kept only without it);
 ``{VP}``/``{SP}`` in the signatures expand to the extra parameters. The result is plain
 Python, compiled once per problem shape and cached.
+
+With a :class:`~tutor.solver.trickloop.Shape`, the whole-trick loops of
+:mod:`tutor.solver.trickloop` are written into the same factory and ``trick_node`` enters
+them; the per-card functions then serve positions entered in the middle of a trick.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ def factory(G):
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     RAW = {}
-    TRUMP_RUN = G["TRUMP_RUN"]; TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]; ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
+    TRUMP_RUN = G["TRUMP_RUN"]; TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]
+    ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
     QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
     store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]
     WLO = WMIN if WMIN < 0 else 0

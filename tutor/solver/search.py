@@ -29,7 +29,8 @@ from .problem import NOBODY, SPLIT, Problem
 __all__ = ["Searcher", "BudgetExceeded", "INF", "roomy_call", "roomy_call_for"]
 
 INF = 1 << 40
-MTD_RANGE = 0  # full windows measured fewer nodes on Euchre and Clabber; null windows kept for tests
+# full windows measured fewer nodes on Euchre and Clabber; null windows are kept for tests
+MTD_RANGE = 0
 PARTITION = False  # partition-search table entries: fewer nodes, but dearer ones in pure Python
 TRICKLOOP = True   # whole tricks as nested loops (tutor.solver.trickloop)
 
@@ -627,7 +628,8 @@ class Searcher:
             LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
-            QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS, SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY,
+            QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS,
+            SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY,
             ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)))
         if PART:
             G["key_of"] = part_key
