@@ -110,7 +110,7 @@ class Problem:
         raise TutorError(f"the {card.name} is not in play in this position")
 
     def hand_cards(self, position: int) -> tuple[Card, ...]:
-        return tuple(self.card(b) for b in _bits(self.hands[position]))
+        return tuple(self.card(b) for b in bits_of(self.hands[position]))
 
     def legal_bits(self, hand: int | None = None, trick: Sequence[int] | None = None) -> int:
         """Mask of the cards the player on move may play (the follow obligation as data)."""
@@ -170,7 +170,8 @@ def _legal_rule(trumps: int, when_void: str, overtrump_on_trump_lead: bool):
     return legal
 
 
-def _bits(mask: int):
+def bits_of(mask: int):
+    """The single bits of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
         yield low

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 
 from . import hotpath, trickloop
-from .problem import NOBODY, SPLIT, Problem
+from .problem import NOBODY, SPLIT, Problem, bits_of
 
 __all__ = ["Searcher", "BudgetExceeded", "INF", "roomy_call", "roomy_call_for"]
 
@@ -99,13 +99,6 @@ def _seat_tables(n: int, WI: tuple, MAXS: tuple):
     MODE = tuple(tuple(tuple(follow_mode(p, q, k) for k in range(n)) for q in range(n))
                  for p in range(n))
     return NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE
-
-
-def _bits_of(mask: int):
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        yield low
 
 
 class BudgetExceeded(Exception):
@@ -277,7 +270,7 @@ class Searcher:
                 SIG[low] = (VAL.get(low, 0),)
         # blocks whose cards all score alike may be renumbered; in the others, equivalence of
         # touching cards needs equal signatures
-        UNIFORM = tuple(len({SIG[b] for b in _bits_of(live_all & SUITM[blk])}) <= 1
+        UNIFORM = tuple(len({SIG[b] for b in bits_of(live_all & SUITM[blk])}) <= 1
                         for blk in range(NB))
 
         H = list(pb.hands)
@@ -333,7 +326,7 @@ class Searcher:
 
         # where every card in play scores differently from the others of its block, renumbering
         # ranks merges no two positions (the scores say which cards are in play): raw hands key
-        RAW_KEYS = all(len(set(SIG[b] for b in _bits_of(live_all & SUITM[blk])))
+        RAW_KEYS = all(len(set(SIG[b] for b in bits_of(live_all & SUITM[blk])))
                        == (live_all & SUITM[blk]).bit_count() for blk in range(NB))
         if RAW_KEYS:
             def key_of(leader, sw, hands=H):
