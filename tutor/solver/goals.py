@@ -18,9 +18,9 @@ true, every other active seat plays as one team against it.
 Presets per game: :func:`raub`, :func:`lora`, :func:`clabber`, :func:`euchre`; the public
 entry points are ``solver.solve(state, goal=...)`` and ``solver.can_reach(state, goal)``.
 
-The search keys a transposition table on the remaining hands, the trick in progress, the
-leader and each atom's running value, clamped once the atom is decided (its value can no
-longer change the answer). A position whose formula is already decided returns at once, and a
+The search keys a transposition table, at trick starts, on the remaining hands (ranks
+renumbered among the cards in play when no card scores on its own), the leader and each atom's
+running value, clamped once the atom is decided (its value can no longer change the answer). A position whose formula is already decided returns at once, and a
 player stops at the first move that gives his side what it wants.
 """
 
@@ -260,34 +260,6 @@ class GoalSearch:
     def root(self):
         pb = self.pb
         return (tuple(pb.hands), tuple(pb.trick), pb.leader, self.base)
-
-    def _remaining(self, hands) -> int:
-        left = hands[0].bit_count()
-        pts = self.trick_value * left + (self.bonus if left else 0)
-        if self.values:
-            live = 0
-            for h in hands:
-                live |= h
-            pts += sum(v for b, v in self.values.items() if live & b)
-        return pts
-
-    def _status(self, hands, acc):
-        """Per atom: True/False when decided whatever happens from here, else None; and the
-        atom values with decided atoms clamped (for the table key)."""
-        rem = self._remaining(hands)
-        status = []
-        key = []
-        for i, v in enumerate(acc):
-            if v + rem * self.down[i] >= 0:
-                status.append(True)
-                key.append(DECIDED)
-            elif v + rem * self.up[i] < 0:
-                status.append(False)
-                key.append(-DECIDED)
-            else:
-                status.append(None)
-                key.append(v)
-        return status, tuple(key)
 
     def legal(self, pos) -> tuple[list[int], int]:
         """Legal cards of the player on move, one per run of equivalent cards (touching cards
