@@ -17,7 +17,7 @@ from . import trickloop
 
 TEMPLATE = r'''
 def factory(G):
-    H = G["H"]; TT = G["TT"]
+    H = G["H"]; TT = G["TT"]; VALORDER = G["VALORDER"]
     key_of = G["key_of"]; last_trick = G["last_trick"]
     static_bounds = G["static_bounds"]; sweep_update = G["sweep_update"]
     sweep_bonus = G["sweep_bonus"]; BudgetExceeded = G["BudgetExceeded"]
@@ -34,6 +34,9 @@ def factory(G):
     ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
     QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
     store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]
+    def VAL_OF(c):
+        return VAL.get(c, 0)
+
     WLO = WMIN if WMIN < 0 else 0
     WHI = WMAX if WMAX > 0 else 0
     LASTPT = TV + IDXV[TOTAL - 1]
@@ -195,6 +198,7 @@ def factory(G):
         losers = cand ^ winners
         mine = des[p]
         theirs = des[wpos]
+        wmask = winners
         if mine > theirs:
             while winners:
                 c = winners & -winners
@@ -227,6 +231,22 @@ def factory(G):
                 c = 1 << (cand.bit_length() - 1)
                 cand ^= c
                 out.append(c)
+        if VALORDER:
+            # penalty points: cards that do not take the trick go by their points, most first
+            # onto a trick this player wants to load, fewest first otherwise
+            beat = [c for c in out if c & wmask]
+            duck = [c for c in out if not c & wmask]
+            if mine > theirs:
+                duck.sort(key=VAL_OF)
+                out = beat + duck
+            elif mine < theirs:
+                duck.sort(key=VAL_OF, reverse=True)
+                out = duck + beat
+            elif LEAD_WANTS_WIN[p] or OPP_AFTER[p][k]:
+                duck.sort(key=VAL_OF)
+                out = duck + beat
+            else:
+                out.sort(key=VAL_OF, reverse=True)
         return out
 
     def lead(p{VP0}{SP0}, alpha, beta):

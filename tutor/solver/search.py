@@ -610,6 +610,10 @@ class Searcher:
         # the top trumps of one hand win their tricks whoever leads (not kept by the partition
         # search, whose entries would have to record those cards)
         TRUMP_RUN = plain and bool(TRUMP) and not PART
+        # in penalty games, a follower orders the cards that do not take the trick by their
+        # points (a fifth fewer nodes on Lora's Queens, a third on the jack of clubs; more
+        # on Clabber, which keeps the order by rank)
+        VALORDER = HASVAL and pb.minimise
         G = dict(
             H=H, TT=TT, key_of=key_of, last_trick=last_trick,
             static_bounds=static_bounds, sweep_update=sweep_update, sweep_bonus=sweep_bonus,
@@ -623,7 +627,12 @@ class Searcher:
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
             QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS,
             SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY,
-            ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)))
+            ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)),
+            VALORDER=VALORDER)
+        if VALORDER:
+            # these orders depend on the cards' points: memos of this search only
+            G["ORDERS"] = {}
+            G["ORDB"] = tuple({} for _ in range(NB))
         if PART:
             G["key_of"] = part_key
         loops = None
