@@ -192,6 +192,11 @@ def factory(G):
                     m ^= c
                     tmp.append((((c.bit_length() - 1) & RANKMASK), c))
                 tmp.sort(reverse=LEAD_HIGH[p])
+                if VALORDER:
+                    # penalty points: the hero's side leads its dearest cards first, the
+                    # other side its cheapest (rank order among cards of equal points)
+                    sign = -1 if MAXS[p] else 1
+                    tmp.sort(key=lambda rc: sign * VAL_OF(rc[1]))
                 out += [c for _, c in tmp]
             return out
         winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
