@@ -3,8 +3,8 @@
 Values searched are the hero's *future* score from the current point in internal units (the
 hero's side maximises; ``minimise`` problems are negated). Techniques:
 
-* fail-soft alpha-beta with a full window; for penalty objectives whose best case is a clean
-  hand, MTD null-window passes descending from it (see ``MTD_RANGE`` for the rest);
+* fail-soft alpha-beta with a full window; for penalty objectives, MTD null-window passes
+  descending from the hero's best case (see ``MTD_RANGE`` for the rest);
 * a transposition table at trick boundaries holding (lower, upper) bounds of the future value,
   keyed on the remaining hands with ranks renumbered among the cards still in play (only for
   suits whose cards all score alike), the leader and the sweep status;
@@ -207,10 +207,11 @@ class Searcher:
         self._build()
         # small value ranges may be searched with null windows (MTD) instead of a full window
         lo, hi = self.bounds(self.root())
-        # penalty objectives (Lora's contracts, whose best case is a clean hand): null-window
-        # passes that start by asking whether the hero escapes with nothing measured a third
-        # fewer nodes than a full window; Lora's Maximum, whose best is every trick, does not
-        self.narrow = (pb.minimise and hi <= 0) or hi - lo <= MTD_RANGE
+        # penalty objectives (Lora's contracts; not Maximum, whose tricks count for the hero):
+        # null-window passes that start from the hero's best case measured a third fewer nodes
+        # than a full window
+        self.penalty = pb.minimise and all(w >= 0 for w in pb.weights)
+        self.narrow = self.penalty or hi - lo <= MTD_RANGE
 
     # ------------------------------------------------------------------ compile
     def _build(self):  # noqa: C901 - constants and helpers for the generated inner loop
@@ -816,7 +817,7 @@ class Searcher:
         if guess is not None:
             g = guess
         else:
-            g = hi if self.pb.minimise else (lo + hi + 1) // 2
+            g = hi if self.penalty else (lo + hi + 1) // 2
         while lo < hi:
             beta = g if g > lo else lo + 1
             if beta > hi:
