@@ -30,6 +30,8 @@ def factory(G):
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     RAW = {}
+    # per leader and cards left: the best lead of the last position searched (killer move)
+    KILLS = tuple([0] * (TOTAL + 1) for _ in range(n))
     TRUMP_RUN = G["TRUMP_RUN"]; TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]
     ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
     QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
@@ -144,7 +146,7 @@ def factory(G):
                         hint = e[2] & h  #@PART
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
-        lead_best = hint
+        lead_best = hint or KILLS[leader][r]
         saved = LIVE
         LIVE = live
         v = lead(leader{VL0}{SL0}, a, b)
@@ -158,6 +160,7 @@ def factory(G):
         else:
             lo = hi = v
         TT[key] = (lo, hi, lead_best)  #@!PART
+        KILLS[leader][r] = lead_best
         rel |= REL  #@PART
         store(gk, seq, live, rel, lo, hi, lead_best)  #@PART
         REL = rel  #@PART
@@ -546,7 +549,7 @@ def build(n: int, has_values: bool, has_sweeps: bool, partition: bool = False,
         src = src.replace("#TRICKS#\n", "")
     else:
         # whole tricks as nested loops; trick_node becomes their entry
-        rams = "".join(f"    RAW{p} = {{}}\n" for p in range(n))
+        rams = "".join(f"    RAW{p} = {{}}\n    KILL{p} = KILLS[{p}]\n" for p in range(n))
         entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n"
                  "        return TRICKS[leader]({HANDS}{VR}{SS}, alpha, beta)\n")
         src = src.replace("#TRICKS#\n", rams + trickloop.source(n, loops, has_values, has_sweeps)

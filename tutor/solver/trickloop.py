@@ -213,8 +213,11 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                 "        PT = TV + IDXV[ti]",
                 "        nodes += 1"]
         out += _candidates("        ", "hl", "hl", "cand")
+        # no table entry: the lead that was best in the last position searched with this
+        # leader and as many cards left (a killer move; a fifth fewer nodes on Clabber, 5-12%
+        # on Lora; the same idea for followers measured up to half more nodes)
         out += ["        if cand & (cand - 1):",
-                "            lead_best = hint",
+                f"            lead_best = hint or (KILL{L}[r] & cand)",
                 f"            moves0 = order({L}, 0, cand, hl, 0, {L}, 0, live)",
                 "        else:",
                 "            moves0 = (cand,)",
@@ -247,6 +250,7 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                 "        else:",
                 "            lo = hi = v",
                 "        TT[key] = (lo, hi, bestc)",
+                f"        KILL{L}[r] = bestc",
                 "        lead_best = bestc",
                 "        return v",
                 ""]
