@@ -354,6 +354,7 @@ class GoalSearch:
         def node_count():
             return count
 
+        KILLS = tuple([0] * (pb.tricks_left + 2) for _ in range(n))
         VERDICTS: dict = {}   # the formula's truth per atom status
         STEPS: dict = {}      # (winner, points of the trick) -> how each atom moves
         OPEN = object()
@@ -406,9 +407,21 @@ class GoalSearch:
             q = NEXT[p]
             last = k == n - 1
             m = legal
-            while m:
-                c = 1 << (m.bit_length() - 1)   # high to low
-                m ^= c
+            first = 0
+            if k == 0:
+                # the lead that last made the goal (or broke it) with this leader and as many
+                # cards left goes first (a killer move)
+                kill = KILLS[p]
+                left = h.bit_count()
+                first = kill[left] & legal
+                m ^= first
+            while m or first:
+                if first:
+                    c = first
+                    first = 0
+                else:
+                    c = 1 << (m.bit_length() - 1)   # high to low
+                    m ^= c
                 blk = SUITM[(c.bit_length() - 1) >> SH]
                 above = live & blk & ~((c << 1) - 1)
                 nxt = above & -above
@@ -433,6 +446,8 @@ class GoalSearch:
                     r = play(q, k + 1, w, wp, led, pts + VAL.get(c, 0), live, acc)
                 H[p] = h
                 if r == want:
+                    if k == 0:
+                        kill[left] = c
                     return want
             return not want
 
