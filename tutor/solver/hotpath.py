@@ -511,7 +511,11 @@ def factory(G):
         LIVE = value
         return old
 
-    return trick_node, play, node_count, set_live, order
+    def set_budget(value):
+        nonlocal budget
+        budget = value
+
+    return trick_node, play, node_count, set_live, order, set_budget
 '''
 
 _CACHE: dict = {}

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import TutorError
-from .api import solve
+from .api import _units, solve, to_problem
+from .search import BudgetExceeded, Searcher
 
 __all__ = ["CardReview", "review_hand"]
 
@@ -36,18 +37,72 @@ def _replay_start(state):
 
 def review_hand(state, seats=None, budget=2_000_000) -> list[CardReview]:
     """Review every card played by ``seats`` (default: everybody) in a finished or partly
-    played hand. ``budget`` caps each search; a card whose search ran over it gets ``None``."""
+    played hand. ``budget`` caps each search; a card whose search ran over it gets ``None``.
+
+    Each side's search is kept along the hand: its own position follows every card played,
+    so a later card's search starts from what the earlier ones learned (a table entry holds
+    the future value from its position, whatever came before)."""
     if isinstance(state, dict):
         from .. import games
         state = games.replay(state)
     st = _replay_start(state)
     rows = []
+    followed: dict = {}
     for index, (seat, action) in enumerate(state.actions):
-        if (action.verb == "play" and st.phase == "play" and st.to_move == seat
-                and (seats is None or seat in seats)):
-            rows.append(_review_card(st, index, seat, action, budget))
+        if action.verb == "play" and st.phase == "play":
+            if st.to_move == seat and (seats is None or seat in seats):
+                if _fresh_each_card(st):
+                    rows.append(_review_card(st, index, seat, action, budget))
+                else:
+                    rows.append(_review_followed(st, index, seat, action, budget, followed))
+            for search in followed.values():
+                search.advance(action.card)
         st.apply(action)
     return rows
+
+
+def _fresh_each_card(st) -> bool:
+    """Positions solved afresh at each card: the layout contract and goal searches."""
+    return st.game == "lora" and getattr(st, "contract", None) in ("lora", "two_players")
+
+
+class _Followed:
+    """One side's search, its position moved on by every card played."""
+
+    def __init__(self, pb, budget):
+        self.sr = Searcher(pb, budget)
+        self.pos = self.sr.root()
+        self.bit = {card: 1 << i for i, card in enumerate(pb.cards) if card is not None}
+
+    def advance(self, card) -> None:
+        self.pos, _ = self.sr.advance(self.pos, self.bit[card])
+
+
+def _review_followed(st, index, seat, action, budget, followed) -> CardReview:
+    try:
+        pb = to_problem(st, hero=seat)
+    except TutorError:
+        return CardReview(index, seat, action, None, None, None, False)
+    side = (pb.hero_side, pb.weights, pb.minimise)
+    search = followed.get(side)
+    if search is None:
+        search = followed[side] = _Followed(pb, budget)
+    sr = search.sr
+    sr.allow(budget)
+    pos = search.pos
+    try:
+        # the card played first; most cards are best, which one null window then shows
+        # (values here are the seat's side's, to be maximised)
+        played = sr.exact(pos, move=search.bit[action.card])
+        if sr.at_least(pos, played + 1):
+            best = sr.exact(pos, lo=played + 1)
+        else:
+            best = played
+        best, played = _units(pb, best), _units(pb, played)
+    except BudgetExceeded:
+        return CardReview(index, seat, action, None, None, None, False)
+    cost = played - best if pb.minimise else best - played
+    return CardReview(index, seat, action, best, played, cost, True)
 
 
 def _review_card(st, index, seat, action, budget) -> CardReview:

@@ -663,13 +663,14 @@ class Searcher:
         if TRICKLOOP:
             loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL, RAW_KEYS,
                                      values_ok, NSW, TRUMP_RUN)
-        trick_node, play, node_count, set_live, order = hotpath.build(
+        trick_node, play, node_count, set_live, order, set_budget = hotpath.build(
             n, HASVAL, bool(NSW), PART, loops)(G)
 
         self.loops = loops   # the whole-trick loops' shape, None for the per-card search
         self._trick_node = trick_node
         self._roomy = roomy_call_for(total_tricks, n, loops is not None)
         self._node_count = node_count
+        self._set_budget = set_budget
         self._play = play
         self._set_live = set_live
         self._order = order
@@ -690,6 +691,11 @@ class Searcher:
     @property
     def nodes(self) -> int:
         return self._node_count()
+
+    def allow(self, nodes: int | None) -> None:
+        """Let the searches from now on spend ``nodes`` more nodes (None: no limit), for a
+        searcher kept across several positions of one hand."""
+        self._set_budget(INF if nodes is None else self.nodes + nodes)
 
     # ------------------------------------------------------------------ positions
     # A position is (hands, trick bits, leader, sweep status).
