@@ -4,6 +4,7 @@
     python benchmarks/solver.py --game euchre --deals 500
     python benchmarks/solver.py --moves          # also value every legal first move
     python benchmarks/solver.py --dds            # Euchre against DDS (needs endplay)
+    python benchmarks/solver.py --review         # reviews of whole hands (tutor.review)
 
 Prints, per game / contract: deals solved, median / p90 / max CPU time per solve and the median
 node count. Targets (issue 6): Euchre <= 1 ms median and <= 2.5 ms p90; Clabber <= 10 / 40 ms;
@@ -84,6 +85,31 @@ def run(name, make, count, moves, layout=False):
           f"{times[-1] * 1e3:>9.1f} {statistics.median(nodes):>10.0f}", flush=True)
 
 
+def played_out(state, seed):
+    """The hand played to its end by random legal cards (a hand to review)."""
+    rng = random.Random(seed)
+    while not state.is_over and state.phase == "play":
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def review_run(name, make, count):
+    """CPU time to review every card of a hand played out at random (tutor.review)."""
+    from tutor.solver.review import review_hand
+    times, exact, cards = [], 0, 0
+    for seed in range(count):
+        state = played_out(make(seed)[0], seed)
+        t0 = time.process_time()
+        rows = review_hand(state)
+        times.append(time.process_time() - t0)
+        cards += len(rows)
+        exact += sum(r.exact for r in rows)
+    times.sort()
+    p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+    print(f"{name:<34} {count:>5} {statistics.median(times) * 1e3:>9.1f} {p90 * 1e3:>9.1f} "
+          f"{times[-1] * 1e3:>9.1f} {exact:>6}/{cards}", flush=True)
+
+
 def calibrate() -> float:
     """CPU microseconds for a million simple loop steps, to compare machines and loads."""
     t0 = time.process_time()
@@ -136,6 +162,8 @@ def main(argv=None):
     ap.add_argument("--contract", default=None, help="only this Lora contract")
     ap.add_argument("--moves", action="store_true", help="value every legal first move too")
     ap.add_argument("--dds", action="store_true", help="compare Euchre with DDS (endplay)")
+    ap.add_argument("--review", action="store_true",
+                    help="time the review of whole hands played out at random")
     ap.add_argument("--partition", action="store_true",
                     help="partition-search table entries (fewer nodes, dearer ones)")
     args = ap.parse_args(argv)
@@ -147,6 +175,22 @@ def main(argv=None):
         return
     want = args.game
     print(f"calibration: 1M loop steps = {calibrate():.0f} ms CPU")
+    if args.review:
+        print(f"{'review of a whole hand':<34} {'hands':>5} {'median ms':>9} {'p90 ms':>9} "
+              f"{'max ms':>9} {'exact cards':>12}")
+        if want in ("all", "euchre"):
+            review_run("euchre", euchre_deal, args.deals or 50)
+        if want in ("all", "clabber"):
+            review_run("clabber", clabber_deal, args.deals or 20)
+        if want in ("all", "raub"):
+            review_run("raub 3 players", lambda s: raub_deal(s, 3), args.deals or 50)
+        if want in ("all", "lora"):
+            for contract in ("minimum", "queens", "hearts"):
+                if args.contract and contract != args.contract:
+                    continue
+                review_run(f"lora {contract}", lambda s, c=contract: lora_deal(s, c),
+                           args.deals or 5)
+        return
     print(f"{'game / objective':<34} {'deals':>5} {'median ms':>9} {'p90 ms':>9} {'max ms':>9} "
           f"{'med nodes':>10}   ({'value of every first move' if args.moves else 'value only'})")
     if want in ("all", "euchre"):
