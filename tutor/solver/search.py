@@ -75,6 +75,10 @@ def roomy_call_for(tricks: int, n: int, whole_tricks: bool = False):
     seats: n + 1 frames of about 700 bytes per trick, or with ``whole_tricks`` one frame of
     about 1.2 KB per trick (:mod:`tutor.solver.trickloop`) after at most n card frames, and
     a few helpers on top. A smaller room is cheaper to open: 29 against 46 and 80 us."""
+    if tricks <= 2:
+        # a search this small crosses a chunk boundary a few times at most: cheaper than
+        # opening a room
+        return _roomy_caller(1)
     if whole_tricks:
         need = tricks * 1200 + n * 700 + 4000
     else:
@@ -182,31 +186,34 @@ def _compress_bytes(x: bytes, pattern=None):
 
 
 @functools.lru_cache(maxsize=None)
-def _bytes_key_source(n: int, nb: int, sweeps: bool):
-    """Code of a table key for 8-bit suit blocks: the hands' bytes in one buffer, each block
-    read from it with a stride, renumbered through its memo (unrolled per seat and block)."""
+def _bytes_key_maker(n: int, nb: int, sweeps: bool):
+    """A maker of table keys for 8-bit suit blocks: the hands' bytes in one buffer, each block
+    read from it with a stride, renumbered through its memo (unrolled per seat and block).
+    Compiled once per shape; ``make(H, memos, patterns)`` gives one search's key function."""
     hands = ", ".join(f"h{p}" for p in range(n))
     packed = " | ".join(f"(h{p} << {8 * nb * p})" if p else "h0" for p in range(n))
-    lines = ["def key_of(leader, sw, hands=H):",
-             f"    {hands}, = hands",
-             f"    raw = ({packed}).to_bytes({n * nb}, 'little')"]
+    lines = ["def make(H, memos, patterns):",
+             f"    {''.join(f'M{blk}, ' for blk in range(nb))}= memos",
+             f"    {''.join(f'P{blk}, ' for blk in range(nb))}= patterns",
+             "    def key_of(leader, sw, hands=H):",
+             f"        {hands}, = hands",
+             f"        raw = ({packed}).to_bytes({n * nb}, 'little')"]
     for blk in range(nb):
-        lines += [f"    x = raw[{blk}::{nb}]",
-                  f"    y{blk} = M{blk}.get(x)",
-                  f"    if y{blk} is None:",
-                  f"        y{blk} = M{blk}[x] = _compress_bytes(x, P{blk})"]
+        lines += [f"        x = raw[{blk}::{nb}]",
+                  f"        y{blk} = M{blk}.get(x)",
+                  f"        if y{blk} is None:",
+                  f"            y{blk} = M{blk}[x] = _compress_bytes(x, P{blk})"]
     parts = ", ".join(["leader"] + [f"y{blk}" for blk in range(nb)] + (["sw"] if sweeps else []))
-    lines.append(f"    return ({parts})")
-    return compile("\n".join(lines) + "\n", f"<table key n={n} blocks={nb}>", "exec")
+    lines += [f"        return ({parts})",
+              "    return key_of"]
+    namespace = {"_compress_bytes": _compress_bytes}
+    exec(compile("\n".join(lines) + "\n", f"<table key n={n} blocks={nb}>", "exec"), namespace)
+    return namespace["make"]
 
 
 def _bytes_key_function(n, nb, sweeps, norms, H):
-    namespace = {"H": H, "_compress_bytes": _compress_bytes}
-    for blk, (memo, pattern) in enumerate(norms):
-        namespace[f"M{blk}"] = memo
-        namespace[f"P{blk}"] = pattern
-    exec(_bytes_key_source(n, nb, sweeps), namespace)
-    return namespace["key_of"]
+    return _bytes_key_maker(n, nb, sweeps)(H, tuple(m for m, _ in norms),
+                                           tuple(p for _, p in norms))
 
 
 class Searcher:
@@ -668,7 +675,7 @@ class Searcher:
 
         self.loops = loops   # the whole-trick loops' shape, None for the per-card search
         self._trick_node = trick_node
-        self._roomy = roomy_call_for(total_tricks, n, loops is not None)
+        self._roomy = roomy_call_for(pb.tricks_left, n, loops is not None)
         self._node_count = node_count
         self._set_budget = set_budget
         self._play = play
