@@ -189,7 +189,10 @@ def _best(trick: Sequence[int], winning: int) -> int:
 def _cards_of(value) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
-    return tuple(parse_card(c) for c in value)
+    cards = tuple(value)
+    if all(type(c) is Card for c in cards):   # already cards (the game adapters' case)
+        return cards
+    return tuple(parse_card(c) for c in cards)
 
 
 def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=None,

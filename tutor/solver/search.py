@@ -300,9 +300,16 @@ class Searcher:
                 m ^= low
                 SIG[low] = (VAL.get(low, 0),)
         # blocks whose cards all score alike may be renumbered; in the others, equivalence of
-        # touching cards needs equal signatures
-        UNIFORM = tuple(len({SIG[b] for b in bits_of(live_all & SUITM[blk])}) <= 1
-                        for blk in range(NB))
+        # touching cards needs equal signatures. Where every card in play scores differently
+        # from the others of its block, renumbering ranks merges no two positions (the scores
+        # say which cards are in play): raw hands key
+        if VAL or SWM:
+            kinds = [len({SIG[b] for b in bits_of(live_all & m)}) for m in SUITM]
+            UNIFORM = tuple(k <= 1 for k in kinds)
+            RAW_KEYS = all(k == (live_all & m).bit_count() for k, m in zip(kinds, SUITM))
+        else:
+            UNIFORM = (True,) * NB
+            RAW_KEYS = all((live_all & m).bit_count() <= 1 for m in SUITM)
 
         H = list(pb.hands)
         self.H = H
@@ -355,10 +362,6 @@ class Searcher:
                 legal &= LOWMASK[blk]
             return out
 
-        # where every card in play scores differently from the others of its block, renumbering
-        # ranks merges no two positions (the scores say which cards are in play): raw hands key
-        RAW_KEYS = all(len(set(SIG[b] for b in bits_of(live_all & SUITM[blk])))
-                       == (live_all & SUITM[blk]).bit_count() for blk in range(NB))
         if RAW_KEYS:
             def key_of(leader, sw, hands=H):
                 return (*hands, leader, sw) if NSW else (*hands, leader)
