@@ -11,7 +11,9 @@ hero's side maximises; ``minimise`` problems are negated). Techniques:
 * touching cards of one hand that score alike are searched once (rank equivalence);
 * static bounds from the points still to be won and, for trick counts, the tricks the leader
   can cash from the top (quick tricks); cheap move ordering (memoised for
-  followers), the best lead of the table tried first, and the last trick resolved directly;
+  followers), the best lead of the table tried first, or else the lead that was best in the
+  last position with the same leader and as many cards left (a killer move), and the last
+  trick resolved directly;
 * the inner loop is generated per problem shape without the features it does not use: whole
   tricks as nested loops (:mod:`tutor.solver.trickloop`), and a call per card for positions
   entered in the middle of a trick (:mod:`tutor.solver.hotpath`);
