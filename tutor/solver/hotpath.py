@@ -35,7 +35,7 @@ def factory(G):
     TRUMP_RUN = G["TRUMP_RUN"]; TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]
     ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
     QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
-    store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]
+    store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]; SWTIGHT = G["SWTIGHT"]
     def VAL_OF(c):
         return VAL.get(c, 0)
 

@@ -128,6 +128,28 @@ def _seat_tables(n: int, WI: tuple, MAXS: tuple, plain_tricks: bool):
     return NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE
 
 
+def _sweep_tightening(n, WI, SWM, SWB, VAL, TV, IDXV, values_ok):
+    """Per sweep rule and seat: how much the worst case of a seat still able to take the whole
+    set rises above "he takes every point left".
+
+    Where only one seat's points count, against him, and taking the whole set pays him (Lora's
+    Hearts, Libyan queens and Tricks), he either takes the whole set (and sweeps) or leaves at
+    least one trick holding a card of the set to the others: his worst case is short of the
+    points of such a trick, at least the cheapest card of the set plus a trick's value. With
+    two sweep rules one trick may leave cards of both sets, so none is tightened."""
+    out = []
+    weighted = [p for p in range(n) if WI[p]]
+    for mask, bonus in zip(SWM, SWB):
+        row = [0] * n
+        if values_ok and len(weighted) == 1 and len(SWM) == 1:
+            h = weighted[0]
+            if WI[h] < 0 < WI[h] * bonus:
+                least = min((VAL.get(c, 0) for c in bits_of(mask)), default=0)
+                row[h] = -WI[h] * (least + TV + min(IDXV, default=0))
+        out.append(tuple(row))
+    return tuple(out)
+
+
 class BudgetExceeded(Exception):
     """The node budget ran out."""
 
@@ -272,11 +294,12 @@ class Searcher:
         SWM = tuple(s.mask for s in pb.sweeps)
         SWB = tuple(s.bonus for s in pb.sweeps)
         NSW = len(SWM)
-        SW_ALL_LO = tuple(min(0, min(w * b for w in WI)) for b in SWB)
         SW_ALL_HI = tuple(max(0, max(w * b for w in WI)) for b in SWB)
         WMIN = min(WI)
         WMAX = max(WI)
         values_ok = all(v >= 0 for v in VAL.values()) and TV >= 0 and all(v >= 0 for v in IDXV)
+        SW_TIGHT = _sweep_tightening(n, WI, SWM, SWB, VAL, TV, IDXV[:total_tricks], values_ok)
+        SW_ALL_LO = tuple(min(0, min(w * b for w in WI)) for b in SWB)
         plain_tricks = not HASVAL and not any(IDXV)
         NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE = _seat_tables(n, WI, MAXS,
                                                                              plain_tricks)
@@ -545,7 +568,7 @@ class Searcher:
                 if s >= 0:
                     fixed = WI[s] * b
                     if live & SWM[i]:
-                        lo += min(0, fixed)
+                        lo += min(0, fixed) + SW_TIGHT[i][s]
                         hi += max(0, fixed)
                     else:
                         lo += fixed
@@ -553,6 +576,8 @@ class Searcher:
                 else:
                     lo += SW_ALL_LO[i]
                     hi += SW_ALL_HI[i]
+                    if live & SWM[i]:
+                        lo += max(SW_TIGHT[i])
             return lo, hi
 
         def last_trick(leader, ti, sw):
@@ -662,7 +687,7 @@ class Searcher:
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
             QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS,
-            SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY,
+            SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY, SWTIGHT=SW_TIGHT,
             ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)),
             VALORDER=VALORDER)
         if VALORDER:

@@ -93,9 +93,10 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
     for i in range(shape.nsw):
         out += [f"    SWM{i} = SWM[{i}]",
                 f"    SWF{i} = tuple(w * SWB[{i}] for w in WI)",
-                f"    SWFLO{i} = tuple(min(0, f) for f in SWF{i})",
+                f"    SWFLO{i} = tuple(min(0, f) + t for f, t in zip(SWF{i}, SWTIGHT[{i}]))",
                 f"    SWFHI{i} = tuple(max(0, f) for f in SWF{i})",
                 f"    SWALLLO{i} = min(0, min(SWF{i}))",
+                f"    SWTALL{i} = max(SWTIGHT[{i}])",
                 f"    SWALLHI{i} = max(0, max(SWF{i}))"]
     if shape.nsw == 1:
         out += [f"    SWBY = tuple((p,) for p in range({n}))",
@@ -149,7 +150,9 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                         f"                hi += SWF{i}[s]",
                         "        elif s == NOBODY:",
                         f"            lo += SWALLLO{i}",
-                        f"            hi += SWALLHI{i}"]
+                        f"            hi += SWALLHI{i}",
+                        f"            if live & SWM{i}:",
+                        f"                lo += SWTALL{i}"]
         else:
             out += ["        P = TV * r + IDXSUM[ti]",
                     "        lo = WLO * P",
