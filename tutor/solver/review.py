@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import TutorError
-from .api import _units, solve, to_problem
+from .api import _default_goal, _units, solve, to_problem
 from .search import BudgetExceeded, Searcher
 
 __all__ = ["CardReview", "review_hand"]
@@ -62,8 +62,10 @@ def review_hand(state, seats=None, budget=2_000_000) -> list[CardReview]:
 
 
 def _fresh_each_card(st) -> bool:
-    """Positions solved afresh at each card: the layout contract and goal searches."""
-    return st.game == "lora" and getattr(st, "contract", None) in ("lora", "two_players")
+    """Positions solved afresh at each card: the layout contract and objectives the solver
+    answers through a goal search (see tutor.solver.api)."""
+    return ((st.game == "lora" and getattr(st, "contract", None) == "lora")
+            or _default_goal(st, None, None) is not None)
 
 
 class _Followed:
