@@ -300,6 +300,11 @@ class Searcher:
         values_ok = all(v >= 0 for v in VAL.values()) and TV >= 0 and all(v >= 0 for v in IDXV)
         SW_TIGHT = _sweep_tightening(n, WI, SWM, SWB, VAL, TV, IDXV[:total_tricks], values_ok)
         SW_ALL_LO = tuple(min(0, min(w * b for w in WI)) for b in SWB)
+        # the status after seat w takes the first card of a set: a seat whose sweep is worth
+        # nothing here closes the set as surely as a split (Lora: every seat but the hero's),
+        # so both share table entries
+        SWBY = tuple(tuple(w if WI[w] * b else SPLIT for w in range(n)) for b in SWB)
+        self._sweep_by = SWBY
         plain_tricks = not HASVAL and not any(IDXV)
         NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE = _seat_tables(n, WI, MAXS,
                                                                              plain_tricks)
@@ -549,7 +554,7 @@ class Searcher:
                 if tm & SWM[i]:
                     s = out[i]
                     if s == NOBODY:
-                        out[i] = w
+                        out[i] = SWBY[i][w]
                     elif s != w and s != SPLIT:
                         out[i] = SPLIT
             return tuple(out)
@@ -687,7 +692,7 @@ class Searcher:
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
             QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS,
-            SWM=SWM, SWB=SWB, SPLIT=SPLIT, NOBODY=NOBODY, SWTIGHT=SW_TIGHT,
+            SWM=SWM, SWB=SWB, SWBY=SWBY, SPLIT=SPLIT, NOBODY=NOBODY, SWTIGHT=SW_TIGHT,
             ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)),
             VALORDER=VALORDER)
         if VALORDER:
@@ -739,7 +744,9 @@ class Searcher:
     def root(self):
         """The problem's own position."""
         pb = self.pb
-        return (tuple(pb.hands), tuple(pb.trick), pb.leader, tuple(s.status for s in pb.sweeps))
+        return (tuple(pb.hands), tuple(pb.trick), pb.leader,
+                tuple(s.status if s.status < 0 else by[s.status]
+                      for s, by in zip(pb.sweeps, self._sweep_by)))
 
     def _context(self, pos):
         """Trick state of a position: (p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, live)."""

@@ -99,7 +99,7 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                 f"    SWTALL{i} = max(SWTIGHT[{i}])",
                 f"    SWALLHI{i} = max(0, max(SWF{i}))"]
     if shape.nsw == 1:
-        out += [f"    SWBY = tuple((p,) for p in range({n}))",
+        out += ["    SWBY = tuple((s,) for s in G['SWBY'][0])",
                 "    SWSPLIT = (SPLIT,)"]
     for L in range(n):
         seats = [(L + k) % n for k in range(n)]
