@@ -29,6 +29,7 @@ def factory(G):
     SHIFTALL = G["SHIFTALL"]; WMIN = G["WMIN"]; WMAX = G["WMAX"]; IDXSUM = G["IDXSUM"]
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
+    FORCE_LEAD = G["FORCE_LEAD"]; HERO = G["HERO"]
     RAW = {}
     # per leader and cards left: the best lead of the last position searched (killer move)
     KILLS = tuple([0] * (TOTAL + 1) for _ in range(n))
@@ -166,7 +167,7 @@ def factory(G):
         REL = rel  #@PART
         return v
 
-    def order(p, k, cand, h, wbit, wpos, ledm, live):
+    def order(p, k, cand, h, wbit, wpos, ledm, live, hero_hand=0):
         des = DES[p]
         out = []
         if k == 0:
@@ -200,7 +201,27 @@ def factory(G):
                     # other side its cheapest (rank order among cards of equal points)
                     sign = -1 if MAXS[p] else 1
                     tmp.sort(key=lambda rc: sign * VAL_OF(rc[1]))
-                out += [c for _, c in tmp]
+                if FORCE_LEAD[p] and hero_hand:
+                    # the lone hero's trick count, led by the other side: first the leads he
+                    # cannot duck (his lowest card of the suit beats the lead), then those he
+                    # can, last those of a suit he is void in (Minimum 7% fewer nodes,
+                    # Tricks 10%; with card points it measured worse)
+                    cannot = []
+                    can = []
+                    void = []
+                    for _, c in tmp:
+                        hb = hero_hand & SUITM[(c.bit_length() - 1) >> SH]
+                        if not hb:
+                            void.append(c)
+                        elif hb & -hb < c:
+                            can.append(c)
+                        else:
+                            cannot.append(c)
+                    out += cannot
+                    out += can
+                    out += void
+                else:
+                    out += [c for _, c in tmp]
             return out
         winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
         losers = cand ^ winners
@@ -276,7 +297,7 @@ def factory(G):
             cand |= (t << sh) & m
             m &= LOWMASK[blk]
         if cand & (cand - 1):
-            moves = order(p, 0, cand, h, 0, p, 0, live)
+            moves = order(p, 0, cand, h, 0, p, 0, live, H[HERO] if HERO >= 0 else 0)
         else:
             moves = (cand,)
         q = NEXT[p]

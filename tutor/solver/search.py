@@ -125,7 +125,12 @@ def _seat_tables(n: int, WI: tuple, MAXS: tuple, plain_tricks: bool):
 
     MODE = tuple(tuple(tuple(follow_mode(p, q, k) for k in range(n)) for q in range(n))
                  for p in range(n))
-    return NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE
+    # a lone hero's trick count: the other side's leaders first lead where he cannot duck
+    # (see the template's order()); HERO is his position, -1 where the hero is not alone
+    HERO = MAXS.index(True) if sum(MAXS) == 1 else -1
+    FORCE_LEAD = tuple(plain_tricks and HERO >= 0 and not MAXS[p] and not LEAD_WANTS_WIN[p]
+                       for p in range(n))
+    return NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE, FORCE_LEAD, HERO
 
 
 def _sweep_tightening(n, WI, SWM, SWB, VAL, TV, IDXV, values_ok):
@@ -306,8 +311,8 @@ class Searcher:
         SWBY = tuple(tuple(w if WI[w] * b else SPLIT for w in range(n)) for b in SWB)
         self._sweep_by = SWBY
         plain_tricks = not HASVAL and not any(IDXV)
-        NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE = _seat_tables(n, WI, MAXS,
-                                                                             plain_tricks)
+        (NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE, FORCE_LEAD,
+         HERO) = _seat_tables(n, WI, MAXS, plain_tricks)
         RANKMASK = W - 1
         # blocks whose cards all score alike (same value, same sweep sets) may be renumbered
         live_all = 0
@@ -688,7 +693,7 @@ class Searcher:
             VAL=VAL, TV=TV, IDXV=IDXV, TOTAL=total_tricks, NEXT=NEXT, DES=DES,
             LEAD_WANTS_WIN=LEAD_WANTS_WIN, LEAD_HIGH=LEAD_HIGH, OPP_AFTER=OPP_AFTER,
             RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
-            LOWMASK=LOWMASK, MODE=MODE, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
+            LOWMASK=LOWMASK, MODE=MODE, FORCE_LEAD=FORCE_LEAD, HERO=HERO, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
             QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS,
@@ -729,6 +734,7 @@ class Searcher:
         self._HASVAL = HASVAL
         self._candidates = candidates
         self._total_tricks = total_tricks
+        self._hero = HERO
 
     @property
     def nodes(self) -> int:
@@ -820,7 +826,9 @@ class Searcher:
         cand = self._candidates(h, self._legal_of(h, k, wbit, ledm), live)
         if not cand & (cand - 1):
             return [cand]
-        return list(self._order(p, k, cand, h, wbit, wpos, ledm, live))
+        hero = self._hero
+        return list(self._order(p, k, cand, h, wbit, wpos, ledm, live,
+                                self.H[hero] if hero >= 0 else 0))
 
     def _trick(self, leader, rem, sw, alpha, beta):
         args = [leader]

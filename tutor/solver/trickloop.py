@@ -89,6 +89,8 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
     hands = ", ".join(f"h{p}" for p in range(n))
     extra = (", rem" if values else "") + (", sw" if sweeps else "")
     everyone = " | ".join(f"h{p}" for p in range(n))
+    # a lone hero's hand, for the other side's lead order (see the template's order())
+    hero_hand = f", h{maxs.index(True)}" if sum(maxs) == 1 else ""
     out = []
     for i in range(shape.nsw):
         out += [f"    SWM{i} = SWM[{i}]",
@@ -221,7 +223,7 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
         # on Lora; the same idea for followers measured up to half more nodes)
         out += ["        if cand & (cand - 1):",
                 f"            lead_best = hint or (KILL{L}[r] & cand)",
-                f"            moves0 = order({L}, 0, cand, hl, 0, {L}, 0, live)",
+                f"            moves0 = order({L}, 0, cand, hl, 0, {L}, 0, live{hero_hand})",
                 "        else:",
                 "            moves0 = (cand,)",
                 f"        best0 = {'-INF' if maxs[L] else 'INF'}",
