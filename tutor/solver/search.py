@@ -125,12 +125,13 @@ def _seat_tables(n: int, WI: tuple, MAXS: tuple, plain_tricks: bool):
 
     MODE = tuple(tuple(tuple(follow_mode(p, q, k) for k in range(n)) for q in range(n))
                  for p in range(n))
-    # a lone hero's trick count: the other side's leaders first lead where he cannot duck
-    # (see the template's order()); HERO is his position, -1 where the hero is not alone
+    # how the other side leads to a lone hero (see the template's order()): 1 in plain trick
+    # counts, 2 where cards or tricks carry points, 0 not so; HERO is his position, -1 where
+    # the hero is not alone
     HERO = MAXS.index(True) if sum(MAXS) == 1 else -1
-    FORCE_LEAD = tuple(plain_tricks and HERO >= 0 and not MAXS[p] and not LEAD_WANTS_WIN[p]
-                       for p in range(n))
-    return NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE, FORCE_LEAD, HERO
+    LEAD_VS_HERO = tuple(0 if HERO < 0 or MAXS[p] or LEAD_WANTS_WIN[p] else
+                         1 if plain_tricks else 2 for p in range(n))
+    return NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE, LEAD_VS_HERO, HERO
 
 
 def _sweep_tightening(n, WI, SWM, SWB, VAL, TV, IDXV, values_ok):
@@ -311,7 +312,7 @@ class Searcher:
         SWBY = tuple(tuple(w if WI[w] * b else SPLIT for w in range(n)) for b in SWB)
         self._sweep_by = SWBY
         plain_tricks = not HASVAL and not any(IDXV)
-        (NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE, FORCE_LEAD,
+        (NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE, LEAD_VS_HERO,
          HERO) = _seat_tables(n, WI, MAXS, plain_tricks)
         RANKMASK = W - 1
         # blocks whose cards all score alike (same value, same sweep sets) may be renumbered
@@ -693,7 +694,7 @@ class Searcher:
             VAL=VAL, TV=TV, IDXV=IDXV, TOTAL=total_tricks, NEXT=NEXT, DES=DES,
             LEAD_WANTS_WIN=LEAD_WANTS_WIN, LEAD_HIGH=LEAD_HIGH, OPP_AFTER=OPP_AFTER,
             RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
-            LOWMASK=LOWMASK, MODE=MODE, FORCE_LEAD=FORCE_LEAD, HERO=HERO, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
+            LOWMASK=LOWMASK, MODE=MODE, LEAD_VS_HERO=LEAD_VS_HERO, HERO=HERO, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
             WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
             QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS,
