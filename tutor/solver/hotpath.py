@@ -105,6 +105,9 @@ def factory(G):
         if hi <= alpha:
             REL = rel  #@PART
             return hi
+        if lo == hi:
+            REL = rel  #@PART
+            return lo
         rk = ({HANDS}, leader, sw)  #@SW
         rk = ({HANDS}, leader)  #@!SW
         key = RAW.get(rk)
@@ -160,7 +163,10 @@ def factory(G):
                 lo = v
         else:
             lo = hi = v
-        TT[key] = (lo, hi, lead_best)  #@!PART
+        if e is None:  #@!PART
+            TT[key] = [lo, hi, lead_best]  #@!PART
+        else:  #@!PART
+            e[0] = lo; e[1] = hi; e[2] = lead_best  #@!PART
         KILLS[leader][r] = lead_best
         rel |= REL  #@PART
         store(gk, seq, live, rel, lo, hi, lead_best)  #@PART
@@ -576,6 +582,7 @@ def build(n: int, has_values: bool, has_sweeps: bool, partition: bool = False,
     else:
         # whole tricks as nested loops; trick_node becomes their entry
         rams = "".join(f"    RAW{p} = {{}}\n    KILL{p} = KILLS[{p}]\n" for p in range(n))
+        rams += f"    RAWS = ({''.join(f'RAW{p}, ' for p in range(n))})\n"
         entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n"
                  "        return TRICKS[leader]({HANDS}{VR}{SS}, alpha, beta)\n")
         src = src.replace("#TRICKS#\n", rams + trickloop.source(n, loops, has_values, has_sweeps)

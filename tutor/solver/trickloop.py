@@ -189,33 +189,47 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                 "            return lo",
                 "        if hi <= alpha:",
                 "            return hi",
-                "        hint = 0"]
+                "        if lo == hi:",
+                "            return lo"]
+        # table entries are lists updated in place, so that the raw hands find theirs in one
+        # look-up; a position met for the first time gets an entry that bounds nothing
         if shape.raw_keys:
-            out.append(f"        key = ({hands}, {L}{', sw' if sweeps else ''})")
+            out += [f"        key = ({hands}, {L}{', sw' if sweeps else ''})",
+                    "        e = TT.get(key)",
+                    "        if e is None:",
+                    "            e = TT[key] = [-INF, INF, 0]"]
         else:
             out += [f"        rk = ({hands}{', sw' if sweeps else ''})",
-                    f"        key = RAW{L}.get(rk)",
-                    "        if key is None:",
-                    f"            key = RAW{L}[rk] = key_of({L}, {'sw' if sweeps else '()'}, "
-                    f"({hands},))"]
+                    f"        e = RAW{L}.get(rk)",
+                    "        if e is None:",
+                    f"            key = key_of({L}, {'sw' if sweeps else '()'}, ({hands},))",
+                    "            e = TT.get(key)",
+                    "            if e is None:",
+                    "                e = TT[key] = [-INF, INF, 0]",
+                    f"            RAW{L}[rk] = e"]
         out += [
-                "        e = TT.get(key)",
-                "        if e is not None:",
-                "            elo, ehi, hint = e",
-                "            if elo > lo:",
-                "                lo = elo",
-                "                if lo >= beta:",
-                "                    return lo",
-                "            if ehi < hi:",
-                "                hi = ehi",
-                "                if hi <= alpha:",
-                "                    return hi",
-                "            if lo == hi:",
+                "        elo, ehi, hint = e",
+                "        if elo > lo:",
+                "            lo = elo",
+                "            if lo >= beta:",
                 "                return lo",
-                "            hint &= hl",
+                "        if ehi < hi:",
+                "            hi = ehi",
+                "            if hi <= alpha:",
+                "                return hi",
+                "        if lo == hi:",
+                "            return lo",
+                "        hint &= hl",
                 "        a0 = wa = alpha if alpha > lo else lo",
                 "        b0 = wb = beta if beta < hi else hi",
-                "        PT = TV + IDXV[ti]",
+                "        PT = TV + IDXV[ti]"]
+        if _probes_inline(shape, sweeps):
+            # the next trick's static bounds, read by the last seat's loop
+            out += ["        deep = r > 2"]
+            out += ["        PC1 = TV * (r - 1) + IDXSUM[ti + 1]"] if values else [
+                    "        CLO = WLO * (TV * (r - 1) + IDXSUM[ti + 1])",
+                    "        CHI = WHI * (TV * (r - 1) + IDXSUM[ti + 1])"]
+        out += [
                 "        nodes += 1"]
         out += _candidates("        ", "hl", "hl", "cand")
         # no table entry: the lead that was best in the last position searched with this
@@ -254,7 +268,9 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                 "                lo = v",
                 "        else:",
                 "            lo = hi = v",
-                "        TT[key] = (lo, hi, bestc)",
+                "        e[0] = lo",
+                "        e[1] = hi",
+                "        e[2] = bestc",
                 f"        KILL{L}[r] = bestc",
                 "        lead_best = bestc",
                 "        return v",
@@ -343,6 +359,52 @@ def _level(k, seats, shape, values, sweeps, ind):
             args += ", nsw"
         elif sweeps:
             args += f", sweep_update(sw, m{k - 1} | c{k}, wp)"
-        out += [f"{inner}v = TRICKS[wp]({args}, a{k} - g, b{k} - g) + g"]
+        if _probes_inline(shape, sweeps):
+            # the next trick's bounds and table entry are read here (the same tests, in the
+            # same order, as at the start of the next trick): most of those calls go no further
+            i4 = inner + "            "
+            hands = ", ".join(f"x{q}" for q in range(n))
+            if values:
+                out += [f"{inner}if deep:",
+                        f"{inner}    CLO = WLO * (PC1 + rem - tv)",
+                        f"{inner}    CHI = WHI * (PC1 + rem - tv)"]
+            else:
+                out += [f"{inner}if deep:"]
+            out += [f"{inner}    calpha = a{k} - g",
+                    f"{inner}    cbeta = b{k} - g",
+                    f"{inner}    if CLO >= cbeta:",
+                    f"{inner}        v = CLO",
+                    f"{inner}    elif CHI <= calpha:",
+                    f"{inner}        v = CHI",
+                    f"{inner}    elif CLO == CHI:",
+                    f"{inner}        v = CLO",
+                    f"{inner}    else:",
+                    f"{inner}        ce = RAWS[wp].get(({hands}))",
+                    f"{inner}        if ce is None:",
+                    f"{i4}v = TRICKS[wp]({args}, calpha, cbeta)",
+                    f"{inner}        else:",
+                    f"{i4}elo = ce[0]",
+                    f"{i4}ehi = ce[1]",
+                    f"{i4}if elo > CLO and elo >= cbeta:",
+                    f"{i4}    v = elo",
+                    f"{i4}elif ehi < CHI and ehi <= calpha:",
+                    f"{i4}    v = ehi",
+                    f"{i4}elif (elo if elo > CLO else CLO) == (ehi if ehi < CHI else CHI):",
+                    f"{i4}    v = ehi if ehi < CHI else CHI",
+                    f"{i4}else:",
+                    f"{i4}    v = TRICKS[wp]({args}, calpha, cbeta)",
+                    f"{inner}    v += g",
+                    f"{inner}else:",
+                    f"{inner}    v = TRICKS[wp]({args}, a{k} - g, b{k} - g) + g"]
+        else:
+            out += [f"{inner}v = TRICKS[wp]({args}, a{k} - g, b{k} - g) + g"]
         out += _update(inner, maxs[p], k, "v")
     return out
+
+
+def _probes_inline(shape, sweeps):
+    """Whether the last seat's loop reads the next trick's table entry itself: only where
+    that trick's first tests are the points left and the table (no quick tricks, top-trump
+    runs or sweeps) and the table is reached through the raw hands."""
+    return (shape.values_ok and not sweeps and not any(shape.quick) and not shape.trump_run
+            and not shape.raw_keys)
