@@ -121,6 +121,19 @@ def test_goal_line_plays_legally_to_an_end_where_the_goal_holds():
     assert st.is_over and all(st.tricks_won[d] >= 1 for d in (1, 2))
 
 
+def test_goal_line_is_found_when_read_and_its_budget_does_not_undo_the_value():
+    """The line of a goal solve is searched when first read: a budget that was enough for
+    the value keeps the value exact, and the line then goes as far as the budget allows."""
+    state = games.position("raub", **DD2)
+    goal = goals.raub("all_defenders_score", state)
+    full = solver.solve(state, goal=goal)
+    assert len(full.line) == 12   # three hands of four cards played out
+    tight = solver.solve(state, goal=goal, budget=full.nodes)
+    assert tight.exact and tight.value == full.value and tight.moves == full.moves
+    assert [str(a) for a in tight.line] == [str(a) for a in full.line[:len(tight.line)]]
+    assert len(tight.line) < len(full.line)
+
+
 def test_general_goal_two_defenders_against_the_declarer():
     """Rules 24.2's general form: the declarer and N against W, goal "W takes no trick and
     N takes at most one" (built by hand, checked through the engine)."""

@@ -48,11 +48,17 @@ class Result:
     problem: Problem = field(repr=False)
     _searcher: Any = field(default=None, repr=False)
     _line: list | None = field(default=None, repr=False)
+    _line_of: Any = field(default=None, repr=False)   # the line's maker when not a Searcher's
 
     @property
     def line(self) -> list[Action]:
         if self._line is None:
-            self._line = _principal_variation(self) if self.exact else []
+            if not self.exact:
+                self._line = []
+            elif self._line_of is not None:
+                self._line = self._line_of()
+            else:
+                self._line = _principal_variation(self)
         return self._line
 
     @property

@@ -505,15 +505,20 @@ def _after(searchers, positions, card) -> list:
 
 
 def _line(searchers, positions, value) -> list[int]:
-    """Plays to the end where each player keeps the value of the position."""
+    """Plays to the end where each player keeps the value of the position (as far as the node
+    budget allows)."""
     sr = searchers[0][1]
     out = []
-    while any(positions[0][0]) or positions[0][1]:
-        reps, _ = sr.legal(positions[0])
-        card = next((c for c in reversed(reps)
-                     if _level(searchers, _after(searchers, positions, c)) == value), reps[-1])
-        out.append(card)
-        positions = _after(searchers, positions, card)
+    try:
+        while any(positions[0][0]) or positions[0][1]:
+            reps, _ = sr.legal(positions[0])
+            card = next((c for c in reversed(reps)
+                         if _level(searchers, _after(searchers, positions, c)) == value),
+                        reps[-1])
+            out.append(card)
+            positions = _after(searchers, positions, card)
+    except BudgetExceeded:   # the node budget is spent: the line found so far
+        pass
     return out
 
 
@@ -558,13 +563,15 @@ def solve_goal(state_or_problem, goal, budget=None, moves=True):
             value = pick(move_values.values(), key=lambda v: rank[v])
         else:
             value = _level(searchers, roots)
-        line = _line(searchers, roots, value)
     except BudgetExceeded:
         return Result(value=None, moves=move_values, nodes=nodes(), exact=False,
                       bounds=(min(values), max(values)), hero=hero, problem=pb)
+
+    def line_of():   # computed when first read, like a solve's principal variation
+        return [Play(pb.card(c)) for c in _line(searchers, roots, value)]
+
     return Result(value=value, moves=move_values, nodes=nodes(), exact=True,
-                  bounds=(value, value), hero=hero, problem=pb,
-                  _line=[Play(pb.card(c)) for c in line])
+                  bounds=(value, value), hero=hero, problem=pb, _line_of=line_of)
 
 
 def reaches(state_or_problem, goal: Goal, budget=None) -> bool:
