@@ -343,13 +343,13 @@ class GoalSearch:
         count = 0
         # where no card scores on its own, the hands are keyed with ranks renumbered among the
         # cards in play, as in the main search
-        if not VAL and pb.width == 8:
+        # (the renumbered key of raw hands is memoised: positions recur)
+        RAWK: dict = {}
+        NORMALISED = not VAL and pb.width == 8
+        if NORMALISED:
             norm = _NORM_CACHE.setdefault("bytes", {})
             table_key = _bytes_key_function(n, len(SUITM), False,
                                             [(norm, None)] * len(SUITM), H)
-        else:
-            def table_key(leader, sw, hands):
-                return (*hands, leader)
 
         def node_count():
             return count
@@ -357,18 +357,11 @@ class GoalSearch:
         KILLS = tuple([0] * (pb.tricks_left + 2) for _ in range(n))
         VERDICTS: dict = {}   # the formula's truth per atom status
         STEPS: dict = {}      # (winner, points of the trick) -> how each atom moves
-        OPEN = object()
+        STATUS: dict = {}     # (atoms' running values, points left) -> see atom_status
 
-        def trick_start(leader, acc):
-            live = 0
-            for h in H:
-                live |= h
-            left = H[leader].bit_count()
-            rem = TVAL * left + (BONUS if left else 0)
-            if VAL:
-                for b, v in VAL.items():
-                    if live & b:
-                        rem += v
+        def atom_status(acc, rem):
+            """The formula's verdict (None while open) and the atoms' values as keyed: an atom
+            already decided either way is clamped."""
             status = []
             key = []
             for v, down, up in zip(acc, DOWN, UP):
@@ -382,12 +375,34 @@ class GoalSearch:
                     status.append(None)
                     key.append(v)
             status = tuple(status)
-            verdict = VERDICTS.get(status, OPEN)
-            if verdict is OPEN:
-                verdict = VERDICTS[status] = _verdict(TREE, status)
+            if status not in VERDICTS:
+                VERDICTS[status] = _verdict(TREE, status)
+            return VERDICTS[status], tuple(key)
+
+        def trick_start(leader, acc):
+            live = 0
+            for h in H:
+                live |= h
+            left = H[leader].bit_count()
+            rem = TVAL * left + (BONUS if left else 0)
+            if VAL:
+                for b, v in VAL.items():
+                    if live & b:
+                        rem += v
+            sk = (acc, rem)
+            decided = STATUS.get(sk)
+            if decided is None:
+                decided = STATUS[sk] = atom_status(acc, rem)
+            verdict, key = decided
             if verdict is not None:
                 return verdict
-            k = (table_key(leader, (), H), *key)
+            tk = (*H, leader)
+            if NORMALISED:
+                raw = tk
+                tk = RAWK.get(raw)
+                if tk is None:
+                    tk = RAWK[raw] = table_key(leader, (), H)
+            k = (tk, key)
             r = memo.get(k)
             if r is not None:
                 return r
