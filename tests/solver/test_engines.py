@@ -233,6 +233,25 @@ def test_lora_jack_of_clubs_partner_matches_engine_enumeration():
         _compare(state, *ref, hero=hero)
 
 
+@pytest.mark.parametrize("contract", ["hearts", "queens_libyan", "tricks"])
+def test_lora_sweeps_whole_trick_loops_search_the_same_tree_as_the_per_card_search(
+        monkeypatch, contract):
+    """With a sweep, the whole-trick loops go on in a second set written without it once
+    two seats have taken its cards: same values, same move values and same node counts as
+    the per-card search, which keeps the sweep status to the end."""
+    from tutor.solver import search
+    for s in range(120):
+        rng = random.Random(s)
+        state = lora_ending(rng, contract, max_per=5)
+        hero = rng.randrange(4)
+        runs = []
+        for flag in (False, True):
+            monkeypatch.setattr(search, "TRICKLOOP", flag)
+            runs.append(solver.solve(state, hero=hero))
+        assert runs[0].value == runs[1].value and runs[0].moves == runs[1].moves, s
+        assert runs[0].nodes == runs[1].nodes, s
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("contract", LORA_TRICK_CONTRACTS)
 def test_lora_solver_matches_engine_enumeration_four_cards(contract):

@@ -581,12 +581,23 @@ def build(n: int, has_values: bool, has_sweeps: bool, partition: bool = False,
         src = src.replace("#TRICKS#\n", "")
     else:
         # whole tricks as nested loops; trick_node becomes their entry
-        rams = "".join(f"    RAW{p} = {{}}\n    KILL{p} = KILLS[{p}]\n" for p in range(n))
-        rams += f"    RAWS = ({''.join(f'RAW{p}, ' for p in range(n))})\n"
-        entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n"
-                 "        return TRICKS[leader]({HANDS}{VR}{SS}, alpha, beta)\n")
-        src = src.replace("#TRICKS#\n", rams + trickloop.source(n, loops, has_values, has_sweeps)
-                          + entry)
+        # with one sweep rule, a second set without sweeps takes over once it is closed
+        tags = ("", "NS") if has_sweeps and loops.nsw == 1 else ("",)
+        rams = "".join(f"    KILL{p} = KILLS[{p}]\n" for p in range(n))
+        for tag in tags:
+            rams += "".join(f"    RAW{tag}{p} = {{}}\n" for p in range(n))
+            rams += f"    RAWS{tag} = ({''.join(f'RAW{tag}{p}, ' for p in range(n))})\n"
+        loops_src = "".join(trickloop.source(n, loops, has_values, has_sweeps and not tag, tag)
+                            for tag in tags)
+        if len(tags) > 1:
+            entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n"
+                     "        if sw[0] == SPLIT:\n"
+                     "            return TRICKSNS[leader]({HANDS}{VR}, alpha, beta)\n"
+                     "        return TRICKS[leader]({HANDS}{VR}{SS}, alpha, beta)\n")
+        else:
+            entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n"
+                     "        return TRICKS[leader]({HANDS}{VR}{SS}, alpha, beta)\n")
+        src = src.replace("#TRICKS#\n", rams + loops_src + entry)
     fill = {
         "VR": ", rem" if has_values else "",
         "SS": ", sw" if has_sweeps else "",

@@ -82,9 +82,15 @@ def _update(ind, maximise, k, v, extra=()):
     return lines
 
 
-def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
+def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> str:
     """Source of ``TRICKS``: one function per leader, to be placed inside the hot path's
-    factory (it uses that factory's names)."""
+    factory (it uses that factory's names). ``tag`` names a second set (``TRICKS<tag>``,
+    ``RAW<tag><seat>``...) in the same factory.
+
+    With one sweep rule, a trick that closes the sweep (two seats have taken its cards)
+    continues in the set written without sweeps, ``TRICKSNS``: from there the objective is
+    the plain one, and most of the search of Hearts, Libyan queens or Tricks is past that
+    point."""
     maxs = shape.maxs
     hands = ", ".join(f"h{p}" for p in range(n))
     extra = (", rem" if values else "") + (", sw" if sweeps else "")
@@ -92,7 +98,7 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
     # a lone hero's hand, for the other side's lead order (see the template's order())
     hero_hand = f", h{maxs.index(True)}" if sum(maxs) == 1 else ""
     out = []
-    for i in range(shape.nsw):
+    for i in range(shape.nsw if sweeps else 0):
         out += [f"    SWM{i} = SWM[{i}]",
                 f"    SWF{i} = tuple(w * SWB[{i}] for w in WI)",
                 f"    SWFLO{i} = tuple(min(0, f) + t for f, t in zip(SWF{i}, SWTIGHT[{i}]))",
@@ -100,12 +106,12 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                 f"    SWALLLO{i} = min(0, min(SWF{i}))",
                 f"    SWTALL{i} = max(SWTIGHT[{i}])",
                 f"    SWALLHI{i} = max(0, max(SWF{i}))"]
-    if shape.nsw == 1:
-        out += ["    SWBY = tuple((s,) for s in G['SWBY'][0])",
-                "    SWSPLIT = (SPLIT,)"]
+    if sweeps and shape.nsw == 1:
+        out += ["    SWSPLIT = (SPLIT,)",
+                "    SWBY = tuple(SWSPLIT if s == SPLIT else (s,) for s in G['SWBY'][0])"]
     for L in range(n):
         seats = [(L + k) % n for k in range(n)]
-        out += [f"    def trick_{L}({hands}{extra}, alpha, beta):",
+        out += [f"    def trick{tag}_{L}({hands}{extra}, alpha, beta):",
                 "        nonlocal nodes, lead_best",
                 f"        hl = h{L}",
                 "        if not hl:"]
@@ -200,13 +206,13 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                     "            e = TT[key] = [-INF, INF, 0]"]
         else:
             out += [f"        rk = ({hands}{', sw' if sweeps else ''})",
-                    f"        e = RAW{L}.get(rk)",
+                    f"        e = RAW{tag}{L}.get(rk)",
                     "        if e is None:",
                     f"            key = key_of({L}, {'sw' if sweeps else '()'}, ({hands},))",
                     "            e = TT.get(key)",
                     "            if e is None:",
                     "                e = TT[key] = [-INF, INF, 0]",
-                    f"            RAW{L}[rk] = e"]
+                    f"            RAW{tag}{L}[rk] = e"]
         out += [
                 "        elo, ehi, hint = e",
                 "        if elo > lo:",
@@ -257,7 +263,7 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
             out.append("            t0 = VAL.get(c0, 0)")
         if sweeps:
             out.append("            m0 = c0")
-        out += _level(1, seats, shape, values, sweeps, "            ")
+        out += _level(1, seats, shape, values, sweeps, "            ", tag)
         out += _update("            ", maxs[L], 0, "best1", ("bestc = c0",))
         out += ["        v = best0",
                 "        if v <= wa:",
@@ -275,11 +281,11 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool) -> str:
                 "        lead_best = bestc",
                 "        return v",
                 ""]
-    out.append(f"    TRICKS = ({', '.join(f'trick_{L}' for L in range(n))},)")
+    out.append(f"    TRICKS{tag} = ({', '.join(f'trick{tag}_{L}' for L in range(n))},)")
     return "\n".join(out) + "\n"
 
 
-def _level(k, seats, shape, values, sweeps, ind):
+def _level(k, seats, shape, values, sweeps, ind, tag):
     """Lines of the loop of the k-th seat to play to the trick (k >= 1)."""
     n = len(seats)
     maxs = shape.maxs
@@ -337,7 +343,7 @@ def _level(k, seats, shape, values, sweeps, ind):
             out.append(f"{inner}t{k} = t{k - 1} + VAL.get(c{k}, 0)")
         if sweeps:
             out.append(f"{inner}m{k} = m{k - 1} | c{k}")
-        out += _level(k + 1, seats, shape, values, sweeps, inner)
+        out += _level(k + 1, seats, shape, values, sweeps, inner, tag)
         out += _update(inner, maxs[p], k, f"best{k + 1}")
     else:
         out += [f"{inner}wp = {p} if (c{k} & winm and c{k} > {w}) else {wp}"]
@@ -348,17 +354,26 @@ def _level(k, seats, shape, values, sweeps, ind):
             args += ", rem - tv"
         else:
             out.append(f"{inner}g = WI[wp] * PT")
+        closes = None
         if sweeps and shape.nsw == 1:
+            # (the trick functions with sweeps are entered only while the sweep is open)
+            plain_args = args
             out += [f"{inner}s = sw[0]",
-                    f"{inner}if s == SPLIT or not (m{k - 1} | c{k}) & SWM0 or s == wp:",
+                    f"{inner}if not (m{k - 1} | c{k}) & SWM0 or s == wp:",
                     f"{inner}    nsw = sw",
                     f"{inner}elif s == NOBODY:",
                     f"{inner}    nsw = SWBY[wp]",
                     f"{inner}else:",
                     f"{inner}    nsw = SWSPLIT"]
             args += ", nsw"
+            closes = [f"{inner}if nsw is SWSPLIT:",
+                      f"{inner}    v = TRICKSNS[wp]({plain_args}, a{k} - g, b{k} - g) + g",
+                      f"{inner}else:"]
+            inner += "    "
         elif sweeps:
             args += f", sweep_update(sw, m{k - 1} | c{k}, wp)"
+        if closes:
+            out += closes
         if _probes_inline(shape, sweeps):
             # the next trick's bounds and table entry are read here (the same tests, in the
             # same order, as at the start of the next trick): most of those calls go no further
@@ -379,9 +394,9 @@ def _level(k, seats, shape, values, sweeps, ind):
                     f"{inner}    elif CLO == CHI:",
                     f"{inner}        v = CLO",
                     f"{inner}    else:",
-                    f"{inner}        ce = RAWS[wp].get(({hands}))",
+                    f"{inner}        ce = RAWS{tag}[wp].get(({hands}))",
                     f"{inner}        if ce is None:",
-                    f"{i4}v = TRICKS[wp]({args}, calpha, cbeta)",
+                    f"{i4}v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
                     f"{inner}        else:",
                     f"{i4}elo = ce[0]",
                     f"{i4}ehi = ce[1]",
@@ -392,12 +407,14 @@ def _level(k, seats, shape, values, sweeps, ind):
                     f"{i4}elif (elo if elo > CLO else CLO) == (ehi if ehi < CHI else CHI):",
                     f"{i4}    v = ehi if ehi < CHI else CHI",
                     f"{i4}else:",
-                    f"{i4}    v = TRICKS[wp]({args}, calpha, cbeta)",
+                    f"{i4}    v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
                     f"{inner}    v += g",
                     f"{inner}else:",
-                    f"{inner}    v = TRICKS[wp]({args}, a{k} - g, b{k} - g) + g"]
+                    f"{inner}    v = TRICKS{tag}[wp]({args}, a{k} - g, b{k} - g) + g"]
         else:
-            out += [f"{inner}v = TRICKS[wp]({args}, a{k} - g, b{k} - g) + g"]
+            out += [f"{inner}v = TRICKS{tag}[wp]({args}, a{k} - g, b{k} - g) + g"]
+        if closes:
+            inner = inner[:-4]
         out += _update(inner, maxs[p], k, "v")
     return out
 
