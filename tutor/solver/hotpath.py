@@ -31,6 +31,7 @@ def factory(G):
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
     LEAD_VS_HERO = G["LEAD_VS_HERO"]; HERO = G["HERO"]
     RAW = {}
+    LEADS = {}   # (cards, leader, lone hero's hand) -> the lead order (see order())
     # per leader and cards left: the best lead of the last position searched (killer move)
     KILLS = tuple([0] * (TOTAL + 1) for _ in range(n))
     TRUMP_RUN = G["TRUMP_RUN"]; TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]
@@ -195,6 +196,11 @@ def factory(G):
                     rest ^= c
                     out.append(c)
             else:
+                lkey = (cand, p, hero_hand)
+                rest = LEADS.get(lkey)
+                if rest is not None:
+                    out += rest
+                    return out
                 m = cand
                 tmp = []
                 while m:
@@ -224,11 +230,11 @@ def factory(G):
                             cannot.append(c)
                         else:
                             can.append(c)
-                    out += cannot
-                    out += can
-                    out += void
+                    rest = cannot + can + void
                 else:
-                    out += [c for _, c in tmp]
+                    rest = [c for _, c in tmp]
+                LEADS[lkey] = rest
+                out += rest
             return out
         winners = cand & (ledm | TRUMP) & ~((wbit << 1) - 1)
         losers = cand ^ winners
