@@ -10,13 +10,17 @@ hero's side maximises; ``minimise`` problems are negated). Techniques:
   suits whose cards all score alike), the leader and the sweep status;
 * touching cards of one hand that score alike are searched once (rank equivalence);
 * static bounds from the points still to be won and, for trick counts, the tricks the leader
-  can cash from the top (quick tricks); cheap move ordering (memoised for
-  followers), the best lead of the table tried first, or else the lead that was best in the
-  last position with the same leader and as many cards left (a killer move), and the last
-  trick resolved directly;
+  can cash from the top (quick tricks); cheap move ordering (memoised), the best lead of the
+  table tried first, or else the lead that was best in the last position with the same
+  leader and as many cards left (a killer move); against a lone hero (Lora), leads to the
+  suits he is void in last, and in trick counts first those he cannot duck; the last trick
+  resolved directly;
+* a seat whose sweep is worth nothing to the objective closes the set as a split does, and
+  once a sweep is closed the whole-trick loops go on without its bookkeeping;
 * the inner loop is generated per problem shape without the features it does not use: whole
-  tricks as nested loops (:mod:`tutor.solver.trickloop`), and a call per card for positions
-  entered in the middle of a trick (:mod:`tutor.solver.hotpath`);
+  tricks as nested loops (:mod:`tutor.solver.trickloop`, whose last seat reads the next
+  trick's table entry itself where it can), and a call per card for positions entered in the
+  middle of a trick (:mod:`tutor.solver.hotpath`);
 * a node budget: over it, :class:`BudgetExceeded` is raised and the driver reports an inexact
   result instead of running on.
 """
