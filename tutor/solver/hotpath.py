@@ -196,7 +196,7 @@ def factory(G):
                     rest ^= c
                     out.append(c)
             else:
-                lkey = (cand, p, hero_hand)
+                lkey = (cand, p, hero_hand if LEAD_VS_HERO[p] else 0)   # the rest ignore it
                 rest = LEADS.get(lkey)
                 if rest is not None:
                     out += rest
