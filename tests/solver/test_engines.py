@@ -252,6 +252,55 @@ def test_lora_sweeps_whole_trick_loops_search_the_same_tree_as_the_per_card_sear
         assert runs[0].nodes == runs[1].nodes, s
 
 
+def _solve_in_turn(monkeypatch, positions, pooled):
+    """Each position solved after a search of it cut short by the budget, with the searchers'
+    engines kept for the next search of the same shape (``pooled``) or built afresh."""
+    from tutor.solver import search
+    monkeypatch.setattr(search, "ENGINES_PER_SHAPE", 2 if pooled else 0)
+    monkeypatch.setattr(search, "_ENGINES", {})
+    out = []
+    cut = 0
+    for state, hero in positions:
+        cut += not solver.solve(state, hero=hero, budget=7).exact
+        res = solver.solve(state, hero=hero)
+        out.append((res.value, res.moves, res.nodes, res.line))
+    assert cut > len(positions) // 3
+    kept = sum(len(free) for free in search._ENGINES.values())
+    return out, kept
+
+
+def test_searches_taking_turns_with_one_engine_match_searches_with_their_own(monkeypatch):
+    """A searcher's compiled loops and tables go to the next search of the same shape: values,
+    move values, lines and node counts are those of fresh searchers, after cut-short searches
+    too."""
+    positions = []
+    for s in range(40):
+        rng = random.Random(s)
+        state = euchre_ending(rng, max_per=5)
+        positions.append((state, rng.choice(state.active_seats)))
+        state = clabber_ending(rng)
+        positions.append((state, rng.choice(state.active_seats)))
+        for contract in ("hearts", "queens_libyan", "minimum"):
+            positions.append((lora_ending(rng, contract, max_per=4), rng.randrange(4)))
+    fresh, kept = _solve_in_turn(monkeypatch, positions, pooled=False)
+    assert kept == 0
+    pooled, kept = _solve_in_turn(monkeypatch, positions, pooled=True)
+    assert kept > 0
+    assert pooled == fresh
+
+
+def test_an_engine_serves_the_next_search_of_its_shape_once_its_searcher_is_gone(monkeypatch):
+    from tutor.solver import search
+    monkeypatch.setattr(search, "_ENGINES", {})
+    first = solver.to_problem(euchre_ending(random.Random(1), max_per=5))
+    held = search.Searcher(first)
+    engine = held._engine[1]
+    assert search.Searcher(first)._engine[1] is not engine   # in use: never shared
+    del held
+    reused = search.Searcher(first)
+    assert reused._engine[1] is engine and reused.nodes == 0 and not reused.tt
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("contract", LORA_TRICK_CONTRACTS)
 def test_lora_solver_matches_engine_enumeration_four_cards(contract):

@@ -29,7 +29,7 @@ def factory(G):
     SHIFTALL = G["SHIFTALL"]; WMIN = G["WMIN"]; WMAX = G["WMAX"]; IDXSUM = G["IDXSUM"]
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
-    LEAD_VS_HERO = G["LEAD_VS_HERO"]; HERO = G["HERO"]
+    LEAD_VS_HERO = G["LEAD_VS_HERO"]; HERO = G["HERO"]; MEMO_LIMIT = G["MEMO_LIMIT"]
     RAW = {}
     LEADS = {}   # (cards, leader, lone hero's hand) -> the lead order (see order())
     # per leader and cards left: the best lead of the last position searched (killer move)
@@ -527,6 +527,7 @@ def factory(G):
         return best
 
     FIRST = last_play if n == 2 else follow
+    RAWALL = ()   # the whole-trick loops' maps of raw hands
 #TRICKS#
 
     def play(p, k, wbit, wpos, ledm{VP}{SP}, alpha, beta):
@@ -549,7 +550,22 @@ def factory(G):
         nonlocal budget
         budget = value
 
-    return trick_node, play, node_count, set_live, order, set_budget
+    def reset():
+        """Forget the last search (its table is the caller's): the loops serve another
+        position of the same shape. Memos of pure functions stay unless grown large."""
+        nonlocal nodes, lead_best, LIVE, REL
+        nodes = lead_best = LIVE = REL = 0
+        RAW.clear()
+        for raw in RAWALL:
+            raw.clear()
+        for kills in KILLS:
+            for i in range(len(kills)):
+                kills[i] = 0
+        for memo in (LEADS, ORDERS) + ORDB:
+            if len(memo) > MEMO_LIMIT:
+                memo.clear()
+
+    return trick_node, play, node_count, set_live, order, set_budget, reset
 '''
 
 _CACHE: dict = {}
@@ -603,6 +619,7 @@ def build(n: int, has_values: bool, has_sweeps: bool, partition: bool = False,
         else:
             entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n"
                      "        return TRICKS[leader]({HANDS}{VR}{SS}, alpha, beta)\n")
+        rams += f"    RAWALL = ({''.join(f'RAW{tag}{p}, ' for tag in tags for p in range(n))})\n"
         src = src.replace("#TRICKS#\n", rams + loops_src + entry)
     fill = {
         "VR": ", rem" if has_values else "",

@@ -195,6 +195,27 @@ def _cards_of(value) -> tuple[Card, ...]:
     return tuple(parse_card(c) for c in cards)
 
 
+# id(rules) -> (rules, card -> (effective suit, strength)); the games keep one TrickRules per
+# trump, so the few in use are read once
+_STRENGTHS: dict = {}
+
+
+def _first(pair):
+    return pair[0]
+
+
+def _strengths(trick_rules) -> dict:
+    """Each card's effective suit and strength under ``trick_rules`` (memoised)."""
+    entry = _STRENGTHS.get(id(trick_rules))
+    if entry is not None and entry[0] is trick_rules:
+        return entry[1]
+    if len(_STRENGTHS) >= 64:
+        _STRENGTHS.clear()
+    table = {c: (trick_rules.suit_of(c), v) for c, v in trick_rules.order.items()}
+    _STRENGTHS[id(trick_rules)] = (trick_rules, table)
+    return table
+
+
 def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=None,
                        hero_side=(), *, weights=None, card_values=None, trick_value=1,
                        trick_index_values=(), tricks_played=0, sweeps=(), minimise=False,
@@ -250,16 +271,19 @@ def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=
     if len(set(live)) != len(live):
         raise TutorError("a card appears twice in the position")
     trump = trick_rules.trump
-    suit_of = {c: trick_rules.suit_of(c) for c in live}
-    suits = sorted(set(suit_of.values()),
-                   key=lambda s: (s is not None and s is trump, -1 if s is None else s.index))
-    if trump is not None and trump not in suits:
-        suits.append(trump)
-    by_suit = {s: [] for s in suits}
+    strength_of = _strengths(trick_rules)
+    by_suit: dict = {}
     for c in live:
-        by_suit[suit_of[c]].append(c)
-    for cards_of_suit in by_suit.values():
-        cards_of_suit.sort(key=trick_rules.order.__getitem__)
+        suit, strength = strength_of.get(c) or (trick_rules.suit_of(c), trick_rules.order[c])
+        cards_of_suit = by_suit.get(suit)
+        if cards_of_suit is None:
+            by_suit[suit] = [(strength, c)]
+        else:
+            cards_of_suit.append((strength, c))
+    if trump is not None and trump not in by_suit:
+        by_suit[trump] = []
+    suits = sorted(by_suit, key=lambda s: (s is not None and s is trump,
+                                           -1 if s is None else s.index))
     longest = max((len(v) for v in by_suit.values()), default=1)
     width = 4
     while width < longest:
@@ -269,9 +293,10 @@ def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=
     suit_masks = []
     for b, s in enumerate(suits):
         suit_masks.append(((1 << width) - 1) << (b * width))
-        for i, c in enumerate(by_suit[s]):
-            bit_of[c] = 1 << (b * width + i)
-            cards[b * width + i] = c
+        base = b * width
+        for i, (_, c) in enumerate(sorted(by_suit[s], key=_first)):
+            bit_of[c] = 1 << (base + i)
+            cards[base + i] = c
     trump_mask = suit_masks[suits.index(trump)] if trump is not None else 0
     hand_masks = []
     for s in seats:

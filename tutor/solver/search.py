@@ -21,6 +21,9 @@ hero's side maximises; ``minimise`` problems are negated). Techniques:
   tricks as nested loops (:mod:`tutor.solver.trickloop`, whose last seat reads the next
   trick's table entry itself where it can), and a call per card for positions entered in the
   middle of a trick (:mod:`tutor.solver.hotpath`);
+* a searcher's compiled loops, tables and memos go back to a pool when it is gone and serve
+  the next search of the same shape (same rules, objective and scoring of the cards in play),
+  emptied: building them cost a tenth of a Euchre solve;
 * a node budget: over it, :class:`BudgetExceeded` is raised and the driver reports an inexact
   result instead of running on.
 """
@@ -250,6 +253,65 @@ def _bytes_key_function(n, nb, sweeps, norms, H):
                                            tuple(p for _, p in norms))
 
 
+def _scoring(pb: Problem):
+    """How the cards in play score, for renumbering ranks: (live cards, each card's signature
+    (its value and the sweep sets it belongs to), per block whether its cards all score alike,
+    whether table keys are the raw hands, per block the signatures by rank or None where
+    uniform)."""
+    live_all = 0
+    for h in pb.hands:
+        live_all |= h
+    for b in pb.trick:
+        live_all |= b
+    VAL = pb.card_values
+    SWM = tuple(s.mask for s in pb.sweeps)
+    W = pb.width
+    SUITM = pb.suit_masks
+    SIG = {}
+    if VAL or SWM or PARTITION:
+        m = live_all
+        while m:
+            low = m & -m
+            m ^= low
+            SIG[low] = (VAL.get(low, 0),) + tuple(bool(s & low) for s in SWM)
+    # blocks whose cards all score alike may be renumbered; in the others, equivalence of
+    # touching cards needs equal signatures. Where every card in play scores differently
+    # from the others of its block, renumbering ranks merges no two positions (the scores
+    # say which cards are in play): raw hands key
+    if VAL or SWM:
+        kinds = [len({SIG[b] for b in bits_of(live_all & m)}) for m in SUITM]
+        UNIFORM = tuple(k <= 1 for k in kinds)
+        RAW_KEYS = all(k == (live_all & m).bit_count() for k, m in zip(kinds, SUITM))
+        PATTERNS = tuple(None if UNIFORM[blk] else
+                         tuple(SIG.get(1 << (blk * W + i)) for i in range(W))
+                         for blk in range(len(SUITM)))
+    else:
+        UNIFORM = (True,) * len(SUITM)
+        RAW_KEYS = all((live_all & m).bit_count() <= 1 for m in SUITM)
+        PATTERNS = (None,) * len(SUITM)
+    return live_all, SIG, UNIFORM, RAW_KEYS, PATTERNS
+
+
+def _engine_key(pb: Problem, scoring):
+    """What a searcher's compiled loops and tables depend on besides the hands: problems
+    alike in all of it can take turns with one engine (None: never shared)."""
+    if PARTITION:
+        return None
+    values = tuple(sorted(pb.card_values.items())) if pb.card_values else ()
+    return (TRICKLOOP, pb.width, pb.suit_masks, pb.trump_mask, pb.when_void,
+            pb.overtrump_on_trump_lead, pb.minimise, pb.weights, pb.hero_side, values,
+            pb.trick_value, pb.trick_index_values, pb.tricks_played + pb.tricks_left,
+            tuple((sw.mask, sw.bonus) for sw in pb.sweeps), scoring[3], scoring[4])
+
+
+# engines (compiled loops, their tables and memos) of searchers that are gone, per shape:
+# building one took a tenth of a Euchre solve
+_ENGINES: dict = {}
+ENGINE_SHAPES = 64
+ENGINES_PER_SHAPE = 2
+MEMO_LIMIT = 200_000
+
+
 class Searcher:
     """Search state for one problem: hands, transposition table, node counter.
 
@@ -261,12 +323,24 @@ class Searcher:
     def __init__(self, pb: Problem, budget: int | None = None):
         self.pb = pb
         self.budget = budget
-        self.tt: dict = {}
-        # the memo caches shared by all searches are bounded
-        for cache in (_NORM_CACHE, _TOPS_CACHE, _ORDERS_CACHE, _TOPSEQ_CACHE, _PART_CACHE):
-            if sum(len(v) for v in cache.values()) > 2_000_000:
-                cache.clear()
-        self._build()
+        scoring = _scoring(pb)
+        key = _engine_key(pb, scoring)
+        free = _ENGINES.get(key) if key is not None else None
+        if free:
+            engine = free.pop()
+            self.__dict__.update(engine)
+            self.H[:] = pb.hands
+            self._set_budget(INF if budget is None else budget)
+        else:
+            # the memo caches shared by all searches are bounded
+            for cache in (_NORM_CACHE, _TOPS_CACHE, _ORDERS_CACHE, _TOPSEQ_CACHE, _PART_CACHE):
+                if sum(len(v) for v in cache.values()) > 2_000_000:
+                    cache.clear()
+            before = set(self.__dict__)
+            self._build(scoring)
+            engine = {k: v for k, v in self.__dict__.items() if k not in before}
+        self._engine = (key, engine)
+        self._roomy = roomy_call_for(pb.tricks_left, pb.n, self.loops is not None)
         # small value ranges may be searched with null windows (MTD) instead of a full window
         lo, hi = self.bounds(self.root())
         # penalty objectives (Lora's contracts; not Maximum, whose tricks count for the hero):
@@ -275,8 +349,21 @@ class Searcher:
         self.penalty = pb.minimise and all(w >= 0 for w in pb.weights)
         self.narrow = self.penalty or hi - lo <= MTD_RANGE
 
+    def __del__(self):
+        # the engine goes back to the pool, emptied, for the next search of the same shape
+        key, engine = getattr(self, "_engine", (None, None))
+        if key is None:
+            return
+        engine["tt"].clear()
+        engine["_reset"]()
+        if len(_ENGINES) >= ENGINE_SHAPES and key not in _ENGINES:
+            _ENGINES.clear()
+        free = _ENGINES.setdefault(key, [])
+        if len(free) < ENGINES_PER_SHAPE:
+            free.append(engine)
+
     # ------------------------------------------------------------------ compile
-    def _build(self):  # noqa: C901 - constants and helpers for the generated inner loop
+    def _build(self, scoring):  # noqa: C901 - constants and helpers for the inner loop
         pb = self.pb
         n = pb.n
         W = pb.width
@@ -319,41 +406,10 @@ class Searcher:
         (NEXT, OPP_AFTER, DES, LEAD_HIGH, LEAD_WANTS_WIN, MODE, LEAD_VS_HERO,
          HERO) = _seat_tables(n, WI, MAXS, plain_tricks)
         RANKMASK = W - 1
-        # blocks whose cards all score alike (same value, same sweep sets) may be renumbered
-        live_all = 0
-        for h in pb.hands:
-            live_all |= h
-        for b in pb.trick:
-            live_all |= b
-
-        # how each card in play scores: its value and the sweep sets it belongs to
-        SIG = {}
-        m = live_all
-        if SWM:
-            while m:
-                low = m & -m
-                m ^= low
-                SIG[low] = (VAL.get(low, 0),) + tuple(bool(s & low) for s in SWM)
-        else:
-            while m:
-                low = m & -m
-                m ^= low
-                SIG[low] = (VAL.get(low, 0),)
-        # blocks whose cards all score alike may be renumbered; in the others, equivalence of
-        # touching cards needs equal signatures. Where every card in play scores differently
-        # from the others of its block, renumbering ranks merges no two positions (the scores
-        # say which cards are in play): raw hands key
-        if VAL or SWM:
-            kinds = [len({SIG[b] for b in bits_of(live_all & m)}) for m in SUITM]
-            UNIFORM = tuple(k <= 1 for k in kinds)
-            RAW_KEYS = all(k == (live_all & m).bit_count() for k, m in zip(kinds, SUITM))
-        else:
-            UNIFORM = (True,) * NB
-            RAW_KEYS = all((live_all & m).bit_count() <= 1 for m in SUITM)
-
+        live_all, SIG, UNIFORM, RAW_KEYS, PATTERNS = scoring
         H = list(pb.hands)
         self.H = H
-        TT = self.tt
+        TT = self.tt = {}
         NORM = _NORM_CACHE.setdefault((n, W), {})
         # run tops of a block depend only on its live cards, the hand and (when its cards
         # score differently) the pattern of scores: shared by every search
@@ -362,8 +418,7 @@ class Searcher:
             if UNIFORM[blk]:
                 TOPS.append(_TOPS_CACHE.setdefault(W, {}))
             else:
-                pattern = tuple(SIG.get(1 << (blk * W + i)) for i in range(W))
-                TOPS.append(_TOPS_CACHE.setdefault((W, pattern), {}))
+                TOPS.append(_TOPS_CACHE.setdefault((W, PATTERNS[blk]), {}))
         budget = self.budget if self.budget is not None else INF
         LOWMASK = tuple((1 << (blk * W)) - 1 for blk in range(NB + 1))
 
@@ -413,7 +468,7 @@ class Searcher:
                 if UNIFORM[blk]:
                     NORMS.append((_NORM_CACHE.setdefault("bytes", {}), None))
                 else:
-                    pattern = tuple(SIG.get(1 << (blk * W + i)) for i in range(W))
+                    pattern = PATTERNS[blk]
                     NORMS.append((_NORM_CACHE.setdefault(("bytes", pattern), {}), pattern))
             key_of = _bytes_key_function(n, NB, bool(NSW), NORMS, H)
         else:
@@ -704,7 +759,7 @@ class Searcher:
             QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS,
             SWM=SWM, SWB=SWB, SWBY=SWBY, SPLIT=SPLIT, NOBODY=NOBODY, SWTIGHT=SW_TIGHT,
             ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)),
-            VALORDER=VALORDER)
+            VALORDER=VALORDER, MEMO_LIMIT=MEMO_LIMIT)
         if VALORDER:
             # these orders depend on the cards' points: memos of this search only
             G["ORDERS"] = {}
@@ -715,12 +770,12 @@ class Searcher:
         if TRICKLOOP:
             loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL, RAW_KEYS,
                                      values_ok, NSW, TRUMP_RUN)
-        trick_node, play, node_count, set_live, order, set_budget = hotpath.build(
+        trick_node, play, node_count, set_live, order, set_budget, reset = hotpath.build(
             n, HASVAL, bool(NSW), PART, loops)(G)
 
         self.loops = loops   # the whole-trick loops' shape, None for the per-card search
         self._trick_node = trick_node
-        self._roomy = roomy_call_for(pb.tricks_left, n, loops is not None)
+        self._reset = reset
         self._node_count = node_count
         self._set_budget = set_budget
         self._play = play
