@@ -320,7 +320,14 @@ def factory(G):
             for c in moves:
                 H[p] = h ^ c
                 cv = VAL.get(c, 0)  #@VAL
-                v = FIRST(q, 1, c, p, SUITM[(c.bit_length() - 1) >> SH]{VLEAD}{SLEAD}, alpha, beta)
+                led = SUITM[(c.bit_length() - 1) >> SH]
+                if bestc and beta - alpha > 1:
+                    # not the first lead: a null window, widened only if it beats the best
+                    v = FIRST(q, 1, c, p, led{VLEAD}{SLEAD}, alpha, alpha + 1)
+                    if alpha < v < beta:
+                        v = FIRST(q, 1, c, p, led{VLEAD}{SLEAD}, v - 1, beta)
+                else:
+                    v = FIRST(q, 1, c, p, led{VLEAD}{SLEAD}, alpha, beta)
                 H[p] = h
                 rel |= REL  #@PART
                 if v > best:
@@ -335,7 +342,14 @@ def factory(G):
             for c in moves:
                 H[p] = h ^ c
                 cv = VAL.get(c, 0)  #@VAL
-                v = FIRST(q, 1, c, p, SUITM[(c.bit_length() - 1) >> SH]{VLEAD}{SLEAD}, alpha, beta)
+                led = SUITM[(c.bit_length() - 1) >> SH]
+                if bestc and beta - alpha > 1:
+                    # not the first lead: a null window, widened only if it beats the best
+                    v = FIRST(q, 1, c, p, led{VLEAD}{SLEAD}, beta - 1, beta)
+                    if alpha < v < beta:
+                        v = FIRST(q, 1, c, p, led{VLEAD}{SLEAD}, alpha, v + 1)
+                else:
+                    v = FIRST(q, 1, c, p, led{VLEAD}{SLEAD}, alpha, beta)
                 H[p] = h
                 rel |= REL  #@PART
                 if v < best:

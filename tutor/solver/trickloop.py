@@ -263,7 +263,8 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
             out.append("            t0 = VAL.get(c0, 0)")
         if sweeps:
             out.append("            m0 = c0")
-        out += _level(1, seats, shape, values, sweeps, "            ", tag)
+        out += _null_window_first(_level(1, seats, shape, values, sweeps, "            ", tag),
+                                  "            ", maxs[L])
         out += _update("            ", maxs[L], 0, "best1", ("bestc = c0",))
         out += ["        v = best0",
                 "        if v <= wa:",
@@ -283,6 +284,27 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
                 ""]
     out.append(f"    TRICKS{tag} = ({', '.join(f'trick{tag}_{L}' for L in range(n))},)")
     return "\n".join(out) + "\n"
+
+
+def _null_window_first(lines, ind, lead_max):
+    """The second seat's loop (``lines``) run as in the per-card ``lead()``: every lead after
+    the first is searched with a null window at the best value so far, and searched again
+    with the window from its bound to the far end when it beats that value (principal
+    variation search)."""
+    cut = lines.index(f"{ind}a1 = a0")
+    assert lines[cut + 1] == f"{ind}b1 = b0"
+    if lead_max:
+        narrow, widen = "pb = a0 + 1", ("pa = best1 - 1", "pb = b0")
+    else:
+        narrow, widen = "pa = b0 - 1", ("pa = a0", "pb = best1 + 1")
+    return (lines[:cut]
+            + [f"{ind}pa = a0", f"{ind}pb = b0", f"{ind}nw = bestc and b0 - a0 > 1",
+               f"{ind}if nw:", f"{ind}    {narrow}",
+               f"{ind}while True:", f"{ind}    a1 = pa", f"{ind}    b1 = pb"]
+            + ["    " + line for line in lines[cut + 2:]]
+            + [f"{ind}    if nw and a0 < best1 < b0:", f"{ind}        nw = False",
+               f"{ind}        {widen[0]}", f"{ind}        {widen[1]}",
+               f"{ind}        nodes += 1", f"{ind}        continue", f"{ind}    break"])
 
 
 def _level(k, seats, shape, values, sweeps, ind, tag):
