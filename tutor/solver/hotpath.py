@@ -29,7 +29,7 @@ def factory(G):
     SHIFTALL = G["SHIFTALL"]; WMIN = G["WMIN"]; WMAX = G["WMAX"]; IDXSUM = G["IDXSUM"]
     TOPS = G["TOPS"]; tops_miss = G["tops_miss"]; BM = G["BM"]; W = G["W"]
     LOWMASK = G["LOWMASK"]; MODE = G["MODE"]; ORDERS = G["ORDERS"]
-    LEAD_VS_HERO = G["LEAD_VS_HERO"]; HERO = G["HERO"]; MEMO_LIMIT = G["MEMO_LIMIT"]
+    LEAD_VS_HERO = G["LEAD_VS_HERO"]; HERO = G["HERO"]
     RAW = {}
     LEADS = {}   # (cards, leader, lone hero's hand) -> the lead order (see order())
     # per leader and cards left: the best lead of the last position searched (killer move)
@@ -565,8 +565,8 @@ def factory(G):
         budget = value
 
     def reset():
-        """Forget the last search (its table is the caller's): the loops serve another
-        position of the same shape. Memos of pure functions stay unless grown large."""
+        """Forget the last search (its table is the caller's) and its memos, which live no
+        longer than a search: the loops then serve another search of the same shape."""
         nonlocal nodes, lead_best, LIVE, REL
         nodes = lead_best = LIVE = REL = 0
         RAW.clear()
@@ -575,8 +575,10 @@ def factory(G):
         for kills in KILLS:
             for i in range(len(kills)):
                 kills[i] = 0
-        for memo in (LEADS, ORDERS) + ORDB:
-            if len(memo) > MEMO_LIMIT:
+        LEADS.clear()
+        if VALORDER:
+            ORDERS.clear()
+            for memo in ORDB:
                 memo.clear()
 
     return trick_node, play, node_count, set_live, order, set_budget, reset

@@ -23,9 +23,9 @@ hero's side maximises; ``minimise`` problems are negated). Techniques:
   tricks as nested loops (:mod:`tutor.solver.trickloop`, whose last seat reads the next
   trick's table entry itself where it can), and a call per card for positions entered in the
   middle of a trick (:mod:`tutor.solver.hotpath`);
-* a searcher's compiled loops, tables and memos go back to a pool when it is gone and serve
-  the next search of the same shape (same rules, objective and scoring of the cards in play),
-  emptied: building them cost a tenth of a Euchre solve;
+* a searcher's compiled loops and tables go back to a pool, emptied, when it is gone, and
+  serve the next search of the same shape (same rules, objective and scoring of the cards in
+  play): building them cost a tenth of a Euchre solve;
 * a node budget: over it, :class:`BudgetExceeded` is raised and the driver reports an inexact
   result instead of running on.
 """
@@ -306,12 +306,11 @@ def _engine_key(pb: Problem, scoring):
             tuple((sw.mask, sw.bonus) for sw in pb.sweeps), scoring[3], scoring[4])
 
 
-# engines (compiled loops, their tables and memos) of searchers that are gone, per shape:
+# engines (compiled loops and their emptied tables) of searchers that are gone, per shape:
 # building one took a tenth of a Euchre solve
 _ENGINES: dict = {}
 ENGINE_SHAPES = 64
 ENGINES_PER_SHAPE = 2
-MEMO_LIMIT = 200_000
 
 
 class Searcher:
@@ -761,7 +760,7 @@ class Searcher:
             QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS,
             SWM=SWM, SWB=SWB, SWBY=SWBY, SPLIT=SPLIT, NOBODY=NOBODY, SWTIGHT=SW_TIGHT,
             ORDB=tuple(_ORDERS_CACHE.setdefault((W, blk), {}) for blk in range(NB)),
-            VALORDER=VALORDER, MEMO_LIMIT=MEMO_LIMIT)
+            VALORDER=VALORDER)
         if VALORDER:
             # these orders depend on the cards' points: memos of this search only
             G["ORDERS"] = {}
