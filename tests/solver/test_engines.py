@@ -301,6 +301,31 @@ def test_an_engine_serves_the_next_search_of_its_shape_once_its_searcher_is_gone
     assert reused._engine[1] is engine and reused.nodes == 0 and not reused.tt
 
 
+def test_shared_memos_are_emptied_in_place_so_pooled_engines_stay_bounded(monkeypatch):
+    """Over their bound, the memos shared by all searches are emptied, not replaced: a pooled
+    engine holds the same memos, so none of them grows past the bound unseen."""
+    from tutor.solver import search
+    monkeypatch.setattr(search, "_ENGINES", {})
+    state = euchre_ending(random.Random(3), max_per=5)
+    first = solver.solve(state)
+    expected = (first.value, first.moves, first.nodes)
+    engine = first._searcher._engine[1]
+    del first
+    monkeypatch.setattr(search, "MEMO_CACHE_LIMIT", 0)
+    caches = (search._NORM_CACHE, search._TOPS_CACHE, search._ORDERS_CACHE,
+              search._TOPSEQ_CACHE)
+    memos = [memo for cache in caches for memo in cache.values()]
+    assert any(memos)
+    again = solver.solve(state)
+    assert again._searcher._engine[1] is engine
+    after = [memo for cache in caches for memo in cache.values()]
+    assert len(after) == len(memos) and all(a is b for a, b in zip(after, memos))
+    assert (again.value, again.moves, again.nodes) == expected
+    del again
+    search.Searcher(solver.to_problem(state))
+    assert not any(memos)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("contract", LORA_TRICK_CONTRACTS)
 def test_lora_solver_matches_engine_enumeration_four_cards(contract):

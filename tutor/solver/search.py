@@ -199,6 +199,7 @@ _TOPS_CACHE: dict = {}
 _ORDERS_CACHE: dict = {}
 _TOPSEQ_CACHE: dict = {}
 _PART_CACHE: dict = {}
+MEMO_CACHE_LIMIT = 2_000_000   # entries per cache above which its memos are emptied
 
 
 def _compress_bytes(x: bytes, pattern=None):
@@ -324,6 +325,12 @@ class Searcher:
     def __init__(self, pb: Problem, budget: int | None = None):
         self.pb = pb
         self.budget = budget
+        # the memo caches shared by all searches are bounded (emptied in place: pooled
+        # engines hold their memos)
+        for cache in (_NORM_CACHE, _TOPS_CACHE, _ORDERS_CACHE, _TOPSEQ_CACHE, _PART_CACHE):
+            if sum(map(len, cache.values())) > MEMO_CACHE_LIMIT:
+                for memo in cache.values():
+                    memo.clear()
         scoring = _scoring(pb)
         key = _engine_key(pb, scoring)
         free = _ENGINES.get(key) if key is not None else None
@@ -333,10 +340,6 @@ class Searcher:
             self.H[:] = pb.hands
             self._set_budget(INF if budget is None else budget)
         else:
-            # the memo caches shared by all searches are bounded
-            for cache in (_NORM_CACHE, _TOPS_CACHE, _ORDERS_CACHE, _TOPSEQ_CACHE, _PART_CACHE):
-                if sum(len(v) for v in cache.values()) > 2_000_000:
-                    cache.clear()
             before = set(self.__dict__)
             self._build(scoring)
             engine = {k: v for k, v in self.__dict__.items() if k not in before}
