@@ -195,25 +195,25 @@ def _cards_of(value) -> tuple[Card, ...]:
     return tuple(parse_card(c) for c in cards)
 
 
-# id(rules) -> (rules, card -> (effective suit, strength)); the games keep one TrickRules per
-# trump, so the few in use are read once
-_STRENGTHS: dict = {}
+# id(rules) -> (rules, card -> sort key, card -> effective suit); the games keep one TrickRules
+# per trump, so the few in use are read once
+_CARD_ORDERS: dict = {}
 
 
-def _first(pair):
-    return pair[0]
-
-
-def _strengths(trick_rules) -> dict:
-    """Each card's effective suit and strength under ``trick_rules`` (memoised)."""
-    entry = _STRENGTHS.get(id(trick_rules))
+def _card_order(trick_rules):
+    """Each card's place in the bit layout under ``trick_rules`` as a sort key (its effective
+    suit's block, trumps last, then its strength), and its effective suit (memoised)."""
+    entry = _CARD_ORDERS.get(id(trick_rules))
     if entry is not None and entry[0] is trick_rules:
-        return entry[1]
-    if len(_STRENGTHS) >= 64:
-        _STRENGTHS.clear()
-    table = {c: (trick_rules.suit_of(c), v) for c, v in trick_rules.order.items()}
-    _STRENGTHS[id(trick_rules)] = (trick_rules, table)
-    return table
+        return entry[1], entry[2]
+    if len(_CARD_ORDERS) >= 64:
+        _CARD_ORDERS.clear()
+    trump = trick_rules.trump
+    suit_of = {c: trick_rules.suit_of(c) for c in trick_rules.order}
+    sort_key = {c: (s is not None and s is trump, -1 if s is None else s.index,
+                    trick_rules.order[c]) for c, s in suit_of.items()}
+    _CARD_ORDERS[id(trick_rules)] = (trick_rules, sort_key, suit_of)
+    return sort_key, suit_of
 
 
 def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=None,
@@ -271,39 +271,35 @@ def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=
     if len(set(live)) != len(live):
         raise TutorError("a card appears twice in the position")
     trump = trick_rules.trump
-    strength_of = _strengths(trick_rules)
-    by_suit: dict = {}
-    for c in live:
-        suit, strength = strength_of.get(c) or (trick_rules.suit_of(c), trick_rules.order[c])
-        cards_of_suit = by_suit.get(suit)
-        if cards_of_suit is None:
-            by_suit[suit] = [(strength, c)]
+    sort_key, suit_of = _card_order(trick_rules)
+    # effective suits in block order (trumps last), each from its weakest card up
+    suits = []
+    groups = []
+    for c in sorted(live, key=sort_key.__getitem__):
+        suit = suit_of[c]
+        if suits and suits[-1] is suit:
+            groups[-1].append(c)
         else:
-            cards_of_suit.append((strength, c))
-    if trump is not None and trump not in by_suit:
-        by_suit[trump] = []
-    suits = sorted(by_suit, key=lambda s: (s is not None and s is trump,
-                                           -1 if s is None else s.index))
-    longest = max((len(v) for v in by_suit.values()), default=1)
+            suits.append(suit)
+            groups.append([c])
+    if trump is not None and trump not in suits:
+        suits.append(trump)
+        groups.append([])
+    longest = max(map(len, groups), default=1)
     width = 4
     while width < longest:
         width *= 2
     bit_of = {}
     cards = [None] * (width * len(suits))
-    suit_masks = []
-    for b, s in enumerate(suits):
-        suit_masks.append(((1 << width) - 1) << (b * width))
+    for b, group in enumerate(groups):
         base = b * width
-        for i, (_, c) in enumerate(sorted(by_suit[s], key=_first)):
+        for i, c in enumerate(group):
             bit_of[c] = 1 << (base + i)
-            cards[base + i] = c
+        cards[base:base + len(group)] = group
+    suit_masks = [((1 << width) - 1) << (b * width) for b in range(len(suits))]
     trump_mask = suit_masks[suits.index(trump)] if trump is not None else 0
-    hand_masks = []
-    for s in seats:
-        m = 0
-        for c in hand_of.get(s, ()):
-            m |= bit_of[c]
-        hand_masks.append(m)
+    # the bits of one hand are distinct: their sum is their union
+    hand_masks = [sum(map(bit_of.__getitem__, hand_of.get(s, ()))) for s in seats]
     hero = set(hero_side)
     hero_flags = tuple(s in hero for s in seats)
     if weights is None:
