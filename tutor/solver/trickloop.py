@@ -247,8 +247,10 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
                 "        else:",
                 "            moves0 = (cand,)",
                 f"        best0 = {'-INF' if maxs[L] else 'INF'}",
-                "        bestc = 0",
-                "        for c0 in moves0:",
+                "        bestc = 0"]
+        if _hoisted(shape):
+            out.append("        " + " = ".join(f"dc{q}" for q in seats[1:]) + " = -1")
+        out += ["        for c0 in moves0:",
                 f"            x{L} = hl ^ c0",
                 # the led block, its cards in play and its memos, shared by every follower
                 "            lblk = (c0.bit_length() - 1) >> SH",
@@ -259,6 +261,8 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
                 "            lkey = llb << W",
                 "            TL = TOPS[lblk]",
                 "            OL = ORDB[lblk]"]
+        if _hoisted(shape):
+            out.append("            " + " = ".join(f"fs{k}" for k in range(1, n)) + " = -1")
         if values:
             out.append("            t0 = VAL.get(c0, 0)")
         if sweeps:
@@ -315,45 +319,17 @@ def _level(k, seats, shape, values, sweeps, ind, tag):
     L = seats[0]
     w = "c0" if k == 1 else f"w{k - 1}"
     wp = str(L) if k == 1 else f"wp{k - 1}"
-    i2 = ind + "    "
-    i3 = i2 + "    "
     out = [f"{ind}nodes += 1"]
-    out += _legal_block(ind, shape, f"h{p}", w)
-    out += [f"{ind}if not legal & (legal - 1):",
-            f"{ind}    moves{k} = (legal,)",
-            # following suit: one block, whose memos the lead fetched
-            f"{ind}elif follows:",
-            f"{i2}hb = (h{p} >> lsh) & BM",
-            f"{i2}t = TL.get(lkey | hb)",
-            f"{i2}if t is None:",
-            f"{i2}    t = tops_miss(lblk, llb, hb)",
-            f"{i2}cb = t & (legal >> lsh)",
-            f"{i2}if not cb & (cb - 1):",
-            f"{i2}    moves{k} = (cb << lsh,)",
-            f"{i2}else:",
-            f"{i3}okey = (((cb << W) | (cb & ~((({w} >> lsh) << 1) - 1))) << 2) "
-            f"| MODE[{p}][{wp}][{k}]",
-            f"{i3}moves{k} = OL.get(okey)",
-            f"{i3}if moves{k} is None:",
-            f"{i3}    moves{k} = OL[okey] = tuple(order({p}, {k}, cb << lsh, h{p}, {w}, {wp}, "
-            f"led, live))",
-            f"{ind}else:"]
-    out += _candidates(i2, "legal", f"h{p}", "cand")
-    out += [f"{i2}if not cand & (cand - 1):",
-            f"{i2}    moves{k} = (cand,)",
-            f"{i2}else:",
-            f"{i3}winners = cand & winm & ~(({w} << 1) - 1)",
-            f"{i3}okey = (((cand << SHIFTALL) | winners) << 2) | MODE[{p}][{wp}][{k}]",
-            f"{i3}moves{k} = ORDERS.get(okey)",
-            f"{i3}if moves{k} is None:",
-            f"{i3}    moves{k} = ORDERS[okey] = tuple(order({p}, {k}, cand, h{p}, {w}, {wp}, "
-            f"led, live))",
-            f"{ind}a{k} = a{k - 1}",
+    if _hoisted(shape):
+        out += _hoisted_moves(k, p, w, wp, shape, ind)
+    else:
+        out += _moves(k, p, w, wp, shape, ind)
+    out += [f"{ind}a{k} = a{k - 1}",
             f"{ind}b{k} = b{k - 1}",
             f"{ind}best{k} = {'-INF' if maxs[p] else 'INF'}",
             f"{ind}for c{k} in moves{k}:",
             f"{ind}    x{p} = h{p} ^ c{k}"]
-    inner = i2
+    inner = ind + "    "
     if k < n - 1:
         out += [f"{inner}if c{k} & winm and c{k} > {w}:",
                 f"{inner}    w{k} = c{k}",
@@ -438,6 +414,102 @@ def _level(k, seats, shape, values, sweeps, ind, tag):
         if closes:
             inner = inner[:-4]
         out += _update(inner, maxs[p], k, "v")
+    return out
+
+
+def _moves(k, p, w, wp, shape, ind):
+    """Lines setting ``moves<k>``, seat ``p``'s cards to try in order, ``w`` winning the trick
+    so far for seat ``wp``."""
+    i2 = ind + "    "
+    i3 = i2 + "    "
+    out = _legal_block(ind, shape, f"h{p}", w)
+    out += [f"{ind}if not legal & (legal - 1):",
+            f"{ind}    moves{k} = (legal,)",
+            # following suit: one block, whose memos the lead fetched
+            f"{ind}elif follows:",
+            f"{i2}hb = (h{p} >> lsh) & BM",
+            f"{i2}t = TL.get(lkey | hb)",
+            f"{i2}if t is None:",
+            f"{i2}    t = tops_miss(lblk, llb, hb)",
+            f"{i2}cb = t & (legal >> lsh)",
+            f"{i2}if not cb & (cb - 1):",
+            f"{i2}    moves{k} = (cb << lsh,)",
+            f"{i2}else:",
+            f"{i3}okey = (((cb << W) | (cb & ~((({w} >> lsh) << 1) - 1))) << 2) "
+            f"| MODE[{p}][{wp}][{k}]",
+            f"{i3}moves{k} = OL.get(okey)",
+            f"{i3}if moves{k} is None:",
+            f"{i3}    moves{k} = OL[okey] = tuple(order({p}, {k}, cb << lsh, h{p}, {w}, {wp}, "
+            f"led, live))",
+            f"{ind}else:"]
+    out += _candidates(i2, "legal", f"h{p}", "cand")
+    out += [f"{i2}if not cand & (cand - 1):",
+            f"{i2}    moves{k} = (cand,)",
+            f"{i2}else:",
+            f"{i3}winners = cand & winm & ~(({w} << 1) - 1)",
+            f"{i3}okey = (((cand << SHIFTALL) | winners) << 2) | MODE[{p}][{wp}][{k}]",
+            f"{i3}moves{k} = ORDERS.get(okey)",
+            f"{i3}if moves{k} is None:",
+            f"{i3}    moves{k} = ORDERS[okey] = tuple(order({p}, {k}, cand, h{p}, {w}, {wp}, "
+            f"led, live))"]
+    return out
+
+
+def _hoisted(shape):
+    """Whether a follower's legal cards do not depend on the card winning the trick so far
+    (no overtrump duties): his candidates then depend only on the led suit, and on nothing
+    but his hand when he is void."""
+    return not shape.otl and not shape.void_over
+
+
+def _hoisted_moves(k, p, w, wp, shape, ind):
+    """Lines setting ``moves<k>`` as :func:`_moves` does, from the candidates of seat ``p``
+    found once per lead (``fs<k>``, -1 until then) or, when he is void, once per trick
+    (``dc<p>``): the inner loops then only fetch the order for the card winning so far."""
+    i2 = ind + "    "
+    i3 = i2 + "    "
+    i4 = i3 + "    "
+    out = [f"{ind}if fs{k} < 0:",
+           f"{i2}if h{p} & led:",
+           f"{i3}hb = (h{p} >> lsh) & BM",
+           f"{i3}fs{k} = TL.get(lkey | hb)",
+           f"{i3}if fs{k} is None:",
+           f"{i3}    fs{k} = tops_miss(lblk, llb, hb)",
+           f"{i3}if fs{k} & (fs{k} - 1):",
+           f"{i3}    fk{k} = 1",
+           f"{i3}else:",
+           f"{i3}    fk{k} = 0",
+           f"{i3}    fm{k} = (fs{k} << lsh,)",
+           f"{i2}else:",
+           f"{i3}if dc{p} < 0:",
+           f"{i4}legal = h{p}"]
+    if not shape.void_any:
+        # a void hand must trump when it can
+        out += [f"{i4}if legal & TRUMP:",
+                f"{i4}    legal &= TRUMP"]
+    out += _candidates(i4, "legal", f"h{p}", f"dc{p}")
+    out += [f"{i3}fs{k} = dc{p}",
+            f"{i3}if fs{k} & (fs{k} - 1):",
+            f"{i3}    fk{k} = 2",
+            f"{i3}else:",
+            f"{i3}    fk{k} = 0",
+            f"{i3}    fm{k} = (fs{k},)",
+            f"{ind}if fk{k} == 0:",
+            f"{ind}    moves{k} = fm{k}",
+            f"{ind}elif fk{k} == 1:",
+            f"{i2}okey = (((fs{k} << W) | (fs{k} & ~((({w} >> lsh) << 1) - 1))) << 2) "
+            f"| MODE[{p}][{wp}][{k}]",
+            f"{i2}moves{k} = OL.get(okey)",
+            f"{i2}if moves{k} is None:",
+            f"{i2}    moves{k} = OL[okey] = tuple(order({p}, {k}, fs{k} << lsh, h{p}, {w}, {wp}, "
+            f"led, live))",
+            f"{ind}else:",
+            f"{i2}winners = fs{k} & winm & ~(({w} << 1) - 1)",
+            f"{i2}okey = (((fs{k} << SHIFTALL) | winners) << 2) | MODE[{p}][{wp}][{k}]",
+            f"{i2}moves{k} = ORDERS.get(okey)",
+            f"{i2}if moves{k} is None:",
+            f"{i2}    moves{k} = ORDERS[okey] = tuple(order({p}, {k}, fs{k}, h{p}, {w}, {wp}, "
+            f"led, live))"]
     return out
 
 
