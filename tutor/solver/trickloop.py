@@ -419,7 +419,7 @@ def _level(k, seats, shape, values, sweeps, ind, tag):
 
 def _moves(k, p, w, wp, shape, ind):
     """Lines setting ``moves<k>``, seat ``p``'s cards to try in order, ``w`` winning the trick
-    so far for seat ``wp``."""
+    so far for seat ``wp`` (his legal cards may depend on it)."""
     i2 = ind + "    "
     i3 = i2 + "    "
     out = _legal_block(ind, shape, f"h{p}", w)
@@ -431,17 +431,12 @@ def _moves(k, p, w, wp, shape, ind):
             f"{i2}t = TL.get(lkey | hb)",
             f"{i2}if t is None:",
             f"{i2}    t = tops_miss(lblk, llb, hb)",
-            f"{i2}cb = t & (legal >> lsh)",
-            f"{i2}if not cb & (cb - 1):",
-            f"{i2}    moves{k} = (cb << lsh,)",
-            f"{i2}else:",
-            f"{i3}okey = (((cb << W) | (cb & ~((({w} >> lsh) << 1) - 1))) << 2) "
-            f"| MODE[{p}][{wp}][{k}]",
-            f"{i3}moves{k} = OL.get(okey)",
-            f"{i3}if moves{k} is None:",
-            f"{i3}    moves{k} = OL[okey] = tuple(order({p}, {k}, cb << lsh, h{p}, {w}, {wp}, "
-            f"led, live))",
-            f"{ind}else:"]
+            f"{i2}fs{k} = t & (legal >> lsh)",
+            f"{i2}if not fs{k} & (fs{k} - 1):",
+            f"{i2}    moves{k} = (fs{k} << lsh,)",
+            f"{i2}else:"]
+    out += _follow_order(i3, k, p, w, wp)
+    out += [f"{ind}else:"]
     out += _candidates(i2, "legal", f"h{p}", "cand")
     out += [f"{i2}if not cand & (cand - 1):",
             f"{i2}    moves{k} = (cand,)",
@@ -453,6 +448,17 @@ def _moves(k, p, w, wp, shape, ind):
             f"{i3}    moves{k} = ORDERS[okey] = tuple(order({p}, {k}, cand, h{p}, {w}, {wp}, "
             f"led, live))"]
     return out
+
+
+def _follow_order(ind, k, p, w, wp):
+    """Lines setting ``moves<k>`` to the order of the candidates ``fs<k>`` (block bits) of
+    seat ``p`` following suit, ``w`` winning the trick so far for seat ``wp``."""
+    return [f"{ind}okey = (((fs{k} << W) | (fs{k} & ~((({w} >> lsh) << 1) - 1))) << 2) "
+            f"| MODE[{p}][{wp}][{k}]",
+            f"{ind}moves{k} = OL.get(okey)",
+            f"{ind}if moves{k} is None:",
+            f"{ind}    moves{k} = OL[okey] = tuple(order({p}, {k}, fs{k} << lsh, h{p}, {w}, {wp}, "
+            f"led, live))"]
 
 
 def _hoisted(shape):
@@ -496,14 +502,9 @@ def _hoisted_moves(k, p, w, wp, shape, ind):
             f"{i3}    fm{k} = (fs{k},)",
             f"{ind}if fk{k} == 0:",
             f"{ind}    moves{k} = fm{k}",
-            f"{ind}elif fk{k} == 1:",
-            f"{i2}okey = (((fs{k} << W) | (fs{k} & ~((({w} >> lsh) << 1) - 1))) << 2) "
-            f"| MODE[{p}][{wp}][{k}]",
-            f"{i2}moves{k} = OL.get(okey)",
-            f"{i2}if moves{k} is None:",
-            f"{i2}    moves{k} = OL[okey] = tuple(order({p}, {k}, fs{k} << lsh, h{p}, {w}, {wp}, "
-            f"led, live))",
-            f"{ind}else:",
+            f"{ind}elif fk{k} == 1:"]
+    out += _follow_order(i2, k, p, w, wp)
+    out += [f"{ind}else:",
             f"{i2}winners = fs{k} & winm & ~(({w} << 1) - 1)",
             f"{i2}okey = (((fs{k} << SHIFTALL) | winners) << 2) | MODE[{p}][{wp}][{k}]",
             f"{i2}moves{k} = ORDERS.get(okey)",
