@@ -772,8 +772,10 @@ class Searcher:
             G["key_of"] = part_key
         loops = None
         if TRICKLOOP:
+            units = set(VAL.values())
             loops = trickloop.Shape(MAXS, quick_at, VOIDANY, VOIDOVER, OTL, RAW_KEYS,
-                                     values_ok, NSW, TRUMP_RUN)
+                                     values_ok, NSW, TRUMP_RUN,
+                                     units.pop() if len(units) == 1 else 0)
         trick_node, play, node_count, set_live, order, set_budget, reset = hotpath.build(
             n, HASVAL, bool(NSW), PART, loops)(G)
 

@@ -30,6 +30,7 @@ class Shape(NamedTuple):
     values_ok: bool      # no negative points: the points left bound the value
     nsw: int             # number of sweep rules
     trump_run: bool      # trick counts with trumps: the top trumps of one hand are sure tricks
+    unit: int = 0        # the points of every scoring card when they all score alike, else 0
 
 
 def _legal_block(ind, shape, h, best_bit):
@@ -52,6 +53,14 @@ def _legal_block(ind, shape, h, best_bit):
             out += [f"{ind}    elif {best_bit} & TRUMP:",
                     f"{ind}        legal = (legal & ~(({best_bit} << 1) - 1)) or legal"]
     return out
+
+
+def _points(shape, card):
+    """The expression of a card's points: a bit test when every scoring card scores alike
+    (a third of the cost of the look-up)."""
+    if shape.unit:
+        return f"({shape.unit} if {card} & VALMASK else 0)"
+    return f"VAL.get({card}, 0)"
 
 
 def _candidates(ind, src, h, out):
@@ -98,6 +107,8 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
     # a lone hero's hand, for the other side's lead order (see the template's order())
     hero_hand = f", h{maxs.index(True)}" if sum(maxs) == 1 else ""
     out = []
+    if values and shape.unit:
+        out.append("    VALMASK = sum(VAL)")
     for i in range(shape.nsw if sweeps else 0):
         out += [f"    SWM{i} = SWM[{i}]",
                 f"    SWF{i} = tuple(w * SWB[{i}] for w in WI)",
@@ -264,7 +275,7 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
         if _hoisted(shape):
             out.append("            " + " = ".join(f"fs{k}" for k in range(1, n)) + " = -1")
         if values:
-            out.append("            t0 = VAL.get(c0, 0)")
+            out.append(f"            t0 = {_points(shape, 'c0')}")
         if sweeps:
             out.append("            m0 = c0")
         out += _null_window_first(_level(1, seats, shape, values, sweeps, "            ", tag),
@@ -338,7 +349,7 @@ def _level(k, seats, shape, values, sweeps, ind, tag):
                 f"{inner}    w{k} = {w}",
                 f"{inner}    wp{k} = {wp}"]
         if values:
-            out.append(f"{inner}t{k} = t{k - 1} + VAL.get(c{k}, 0)")
+            out.append(f"{inner}t{k} = t{k - 1} + {_points(shape, f'c{k}')}")
         if sweeps:
             out.append(f"{inner}m{k} = m{k - 1} | c{k}")
         out += _level(k + 1, seats, shape, values, sweeps, inner, tag)
@@ -347,7 +358,7 @@ def _level(k, seats, shape, values, sweeps, ind, tag):
         out += [f"{inner}wp = {p} if (c{k} & winm and c{k} > {w}) else {wp}"]
         args = ", ".join(f"x{q}" for q in range(n))
         if values:
-            out += [f"{inner}tv = t{k - 1} + VAL.get(c{k}, 0)",
+            out += [f"{inner}tv = t{k - 1} + {_points(shape, f'c{k}')}",
                     f"{inner}g = WI[wp] * (PT + tv)"]
             args += ", rem - tv"
         else:
