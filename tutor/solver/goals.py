@@ -330,7 +330,6 @@ class GoalSearch:
         BONUS = self.bonus
         UP = self.up
         DOWN = self.down
-        NA = len(self.coef)
         # per seat: how a point won by that seat moves each atom
         COLW = tuple(tuple(row[w] for row in self.coef) for w in range(n))
         TREE = self.tree
