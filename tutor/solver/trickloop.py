@@ -322,25 +322,60 @@ def _null_window_first(lines, ind, lead_max):
                f"{ind}        nodes += 1", f"{ind}        continue", f"{ind}    break"])
 
 
-def _level(k, seats, shape, values, sweeps, ind, tag):
-    """Lines of the loop of the k-th seat to play to the trick (k >= 1)."""
+def _level(k, seats, shape, values, sweeps, ind, tag, A=None, B=None):
+    """Lines of the loop of the k-th seat to play to the trick (k >= 1), within the window
+    ``A``, ``B`` (names; the previous seat's ``a<k-1>``, ``b<k-1>`` by default).
+
+    With candidates found once per lead (:func:`_hoisted`), a seat after the second with a
+    single candidate plays it without a loop: no window of its own, no bookkeeping (most
+    seats, late in the hand, have one card to follow with)."""
+    A = A or f"a{k - 1}"
+    B = B or f"b{k - 1}"
+    p = seats[k]
+    w = "c0" if k == 1 else f"w{k - 1}"
+    wp = str(seats[0]) if k == 1 else f"wp{k - 1}"
+    out = [f"{ind}nodes += 1"]
+    if _hoisted(shape) and k >= 2:
+        i2 = ind + "    "
+        out += _hoisted_candidates(k, p, shape, ind, single_card=True)
+        out += [f"{ind}if fk{k} == 0:",
+                f"{i2}c{k} = fm{k}"]
+        out += _play(k, seats, shape, values, sweeps, i2, tag, A, B, single=True)
+        out += [f"{ind}else:"]
+        out += _hoisted_order(k, p, w, wp, i2)
+        out += _loop(k, seats, shape, values, sweeps, i2, tag, A, B)
+        return out
+    if _hoisted(shape):
+        out += _hoisted_candidates(k, p, shape, ind, single_card=False)
+        out += [f"{ind}if fk{k} == 0:",
+                f"{ind}    moves{k} = fm{k}",
+                f"{ind}else:"]
+        out += _hoisted_order(k, p, w, wp, ind + "    ")
+    else:
+        out += _moves(k, p, w, wp, shape, ind)
+    out += _loop(k, seats, shape, values, sweeps, ind, tag, A, B)
+    return out
+
+
+def _loop(k, seats, shape, values, sweeps, ind, tag, A, B):
+    """The k-th seat's loop over ``moves<k>`` in the window ``A``, ``B``."""
+    p = seats[k]
+    return ([f"{ind}a{k} = {A}",
+             f"{ind}b{k} = {B}",
+             f"{ind}best{k} = {'-INF' if shape.maxs[p] else 'INF'}",
+             f"{ind}for c{k} in moves{k}:"]
+            + _play(k, seats, shape, values, sweeps, ind + "    ", tag, f"a{k}", f"b{k}"))
+
+
+def _play(k, seats, shape, values, sweeps, inner, tag, A, B, single=False):
+    """The k-th seat playing ``c<k>`` in the window ``A``, ``B``: ``best<k>`` updated (the
+    loop's bookkeeping) or, for a ``single`` card, set."""
     n = len(seats)
     maxs = shape.maxs
     p = seats[k]
-    L = seats[0]
     w = "c0" if k == 1 else f"w{k - 1}"
-    wp = str(L) if k == 1 else f"wp{k - 1}"
-    out = [f"{ind}nodes += 1"]
-    if _hoisted(shape):
-        out += _hoisted_moves(k, p, w, wp, shape, ind)
-    else:
-        out += _moves(k, p, w, wp, shape, ind)
-    out += [f"{ind}a{k} = a{k - 1}",
-            f"{ind}b{k} = b{k - 1}",
-            f"{ind}best{k} = {'-INF' if maxs[p] else 'INF'}",
-            f"{ind}for c{k} in moves{k}:",
-            f"{ind}    x{p} = h{p} ^ c{k}"]
-    inner = ind + "    "
+    wp = str(seats[0]) if k == 1 else f"wp{k - 1}"
+    out = [f"{inner}x{p} = h{p} ^ c{k}"]
     if k < n - 1:
         out += [f"{inner}if c{k} & winm and c{k} > {w}:",
                 f"{inner}    w{k} = c{k}",
@@ -352,78 +387,84 @@ def _level(k, seats, shape, values, sweeps, ind, tag):
             out.append(f"{inner}t{k} = t{k - 1} + {_points(shape, f'c{k}')}")
         if sweeps:
             out.append(f"{inner}m{k} = m{k - 1} | c{k}")
-        out += _level(k + 1, seats, shape, values, sweeps, inner, tag)
-        out += _update(inner, maxs[p], k, f"best{k + 1}")
+        out += _level(k + 1, seats, shape, values, sweeps, inner, tag, A, B)
+        if single:
+            out.append(f"{inner}best{k} = best{k + 1}")
+        else:
+            out += _update(inner, maxs[p], k, f"best{k + 1}")
+        return out
+    out += [f"{inner}wp = {p} if (c{k} & winm and c{k} > {w}) else {wp}"]
+    args = ", ".join(f"x{q}" for q in range(n))
+    if values:
+        out += [f"{inner}tv = t{k - 1} + {_points(shape, f'c{k}')}",
+                f"{inner}g = WI[wp] * (PT + tv)"]
+        args += ", rem - tv"
     else:
-        out += [f"{inner}wp = {p} if (c{k} & winm and c{k} > {w}) else {wp}"]
-        args = ", ".join(f"x{q}" for q in range(n))
+        out.append(f"{inner}g = WI[wp] * PT")
+    closes = None
+    if sweeps and shape.nsw == 1:
+        # (the trick functions with sweeps are entered only while the sweep is open)
+        plain_args = args
+        out += [f"{inner}s = sw[0]",
+                f"{inner}if not (m{k - 1} | c{k}) & SWM0 or s == wp:",
+                f"{inner}    nsw = sw",
+                f"{inner}elif s == NOBODY:",
+                f"{inner}    nsw = SWBY[wp]",
+                f"{inner}else:",
+                f"{inner}    nsw = SWSPLIT"]
+        args += ", nsw"
+        closes = [f"{inner}if nsw is SWSPLIT:",
+                  f"{inner}    v = TRICKSNS[wp]({plain_args}, {A} - g, {B} - g) + g",
+                  f"{inner}else:"]
+        inner += "    "
+    elif sweeps:
+        args += f", sweep_update(sw, m{k - 1} | c{k}, wp)"
+    if closes:
+        out += closes
+    if _probes_inline(shape, sweeps):
+        # the next trick's bounds and table entry are read here (the same tests, in the
+        # same order, as at the start of the next trick): most of those calls go no further
+        i4 = inner + "            "
+        hands = ", ".join(f"x{q}" for q in range(n))
         if values:
-            out += [f"{inner}tv = t{k - 1} + {_points(shape, f'c{k}')}",
-                    f"{inner}g = WI[wp] * (PT + tv)"]
-            args += ", rem - tv"
+            out += [f"{inner}if deep:",
+                    f"{inner}    CLO = WLO * (PC1 + rem - tv)",
+                    f"{inner}    CHI = WHI * (PC1 + rem - tv)"]
         else:
-            out.append(f"{inner}g = WI[wp] * PT")
-        closes = None
-        if sweeps and shape.nsw == 1:
-            # (the trick functions with sweeps are entered only while the sweep is open)
-            plain_args = args
-            out += [f"{inner}s = sw[0]",
-                    f"{inner}if not (m{k - 1} | c{k}) & SWM0 or s == wp:",
-                    f"{inner}    nsw = sw",
-                    f"{inner}elif s == NOBODY:",
-                    f"{inner}    nsw = SWBY[wp]",
-                    f"{inner}else:",
-                    f"{inner}    nsw = SWSPLIT"]
-            args += ", nsw"
-            closes = [f"{inner}if nsw is SWSPLIT:",
-                      f"{inner}    v = TRICKSNS[wp]({plain_args}, a{k} - g, b{k} - g) + g",
-                      f"{inner}else:"]
-            inner += "    "
-        elif sweeps:
-            args += f", sweep_update(sw, m{k - 1} | c{k}, wp)"
-        if closes:
-            out += closes
-        if _probes_inline(shape, sweeps):
-            # the next trick's bounds and table entry are read here (the same tests, in the
-            # same order, as at the start of the next trick): most of those calls go no further
-            i4 = inner + "            "
-            hands = ", ".join(f"x{q}" for q in range(n))
-            if values:
-                out += [f"{inner}if deep:",
-                        f"{inner}    CLO = WLO * (PC1 + rem - tv)",
-                        f"{inner}    CHI = WHI * (PC1 + rem - tv)"]
-            else:
-                out += [f"{inner}if deep:"]
-            out += [f"{inner}    calpha = a{k} - g",
-                    f"{inner}    cbeta = b{k} - g",
-                    f"{inner}    if CLO >= cbeta:",
-                    f"{inner}        v = CLO",
-                    f"{inner}    elif CHI <= calpha:",
-                    f"{inner}        v = CHI",
-                    f"{inner}    elif CLO == CHI:",
-                    f"{inner}        v = CLO",
-                    f"{inner}    else:",
-                    f"{inner}        ce = RAWS{tag}[wp].get(({hands}))",
-                    f"{inner}        if ce is None:",
-                    f"{i4}v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
-                    f"{inner}        else:",
-                    f"{i4}elo = ce[0]",
-                    f"{i4}ehi = ce[1]",
-                    f"{i4}if elo > CLO and elo >= cbeta:",
-                    f"{i4}    v = elo",
-                    f"{i4}elif ehi < CHI and ehi <= calpha:",
-                    f"{i4}    v = ehi",
-                    f"{i4}elif (elo if elo > CLO else CLO) == (ehi if ehi < CHI else CHI):",
-                    f"{i4}    v = ehi if ehi < CHI else CHI",
-                    f"{i4}else:",
-                    f"{i4}    v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
-                    f"{inner}    v += g",
-                    f"{inner}else:",
-                    f"{inner}    v = TRICKS{tag}[wp]({args}, a{k} - g, b{k} - g) + g"]
-        else:
-            out += [f"{inner}v = TRICKS{tag}[wp]({args}, a{k} - g, b{k} - g) + g"]
-        if closes:
-            inner = inner[:-4]
+            out += [f"{inner}if deep:"]
+        out += [f"{inner}    calpha = {A} - g",
+                f"{inner}    cbeta = {B} - g",
+                f"{inner}    if CLO >= cbeta:",
+                f"{inner}        v = CLO",
+                f"{inner}    elif CHI <= calpha:",
+                f"{inner}        v = CHI",
+                f"{inner}    elif CLO == CHI:",
+                f"{inner}        v = CLO",
+                f"{inner}    else:",
+                f"{inner}        ce = RAWS{tag}[wp].get(({hands}))",
+                f"{inner}        if ce is None:",
+                f"{i4}v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
+                f"{inner}        else:",
+                f"{i4}elo = ce[0]",
+                f"{i4}ehi = ce[1]",
+                f"{i4}if elo > CLO and elo >= cbeta:",
+                f"{i4}    v = elo",
+                f"{i4}elif ehi < CHI and ehi <= calpha:",
+                f"{i4}    v = ehi",
+                f"{i4}elif (elo if elo > CLO else CLO) == (ehi if ehi < CHI else CHI):",
+                f"{i4}    v = ehi if ehi < CHI else CHI",
+                f"{i4}else:",
+                f"{i4}    v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
+                f"{inner}    v += g",
+                f"{inner}else:",
+                f"{inner}    v = TRICKS{tag}[wp]({args}, {A} - g, {B} - g) + g"]
+    else:
+        out += [f"{inner}v = TRICKS{tag}[wp]({args}, {A} - g, {B} - g) + g"]
+    if closes:
+        inner = inner[:-4]
+    if single:
+        out.append(f"{inner}best{k} = v")
+    else:
         out += _update(inner, maxs[p], k, "v")
     return out
 
@@ -479,13 +520,15 @@ def _hoisted(shape):
     return not shape.otl and not shape.void_over
 
 
-def _hoisted_moves(k, p, w, wp, shape, ind):
-    """Lines setting ``moves<k>`` as :func:`_moves` does, from the candidates of seat ``p``
-    found once per lead (``fs<k>``, -1 until then) or, when he is void, once per trick
-    (``dc<p>``): the inner loops then only fetch the order for the card winning so far."""
+def _hoisted_candidates(k, p, shape, ind, single_card):
+    """Lines finding, once per lead, the candidates ``fs<k>`` of seat ``p`` (-1 until then;
+    when he is void, once per trick: ``dc<p>``) and their kind ``fk<k>``: 0 for a single
+    card, ``fm<k>`` (the card itself with ``single_card``, else as a move tuple), 1 for
+    several following suit (block bits), 2 for several discards."""
     i2 = ind + "    "
     i3 = i2 + "    "
     i4 = i3 + "    "
+    one = "{}" if single_card else "({},)"
     out = [f"{ind}if fs{k} < 0:",
            f"{i2}if h{p} & led:",
            f"{i3}hb = (h{p} >> lsh) & BM",
@@ -496,7 +539,7 @@ def _hoisted_moves(k, p, w, wp, shape, ind):
            f"{i3}    fk{k} = 1",
            f"{i3}else:",
            f"{i3}    fk{k} = 0",
-           f"{i3}    fm{k} = (fs{k} << lsh,)",
+           f"{i3}    fm{k} = {one.format(f'fs{k} << lsh')}",
            f"{i2}else:",
            f"{i3}if dc{p} < 0:",
            f"{i4}legal = h{p}"]
@@ -510,10 +553,15 @@ def _hoisted_moves(k, p, w, wp, shape, ind):
             f"{i3}    fk{k} = 2",
             f"{i3}else:",
             f"{i3}    fk{k} = 0",
-            f"{i3}    fm{k} = (fs{k},)",
-            f"{ind}if fk{k} == 0:",
-            f"{ind}    moves{k} = fm{k}",
-            f"{ind}elif fk{k} == 1:"]
+            f"{i3}    fm{k} = {one.format(f'fs{k}')}"]
+    return out
+
+
+def _hoisted_order(k, p, w, wp, ind):
+    """Lines setting ``moves<k>`` to the order of several candidates ``fs<k>`` of kind
+    ``fk<k>`` (see :func:`_hoisted_candidates`), ``w`` winning the trick so far."""
+    i2 = ind + "    "
+    out = [f"{ind}if fk{k} == 1:"]
     out += _follow_order(i2, k, p, w, wp)
     out += [f"{ind}else:",
             f"{i2}winners = fs{k} & winm & ~(({w} << 1) - 1)",
