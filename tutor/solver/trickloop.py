@@ -31,6 +31,8 @@ class Shape(NamedTuple):
     nsw: int             # number of sweep rules
     trump_run: bool      # trick counts with trumps: the top trumps of one hand are sure tricks
     unit: int = 0        # the points of every scoring card when they all score alike, else 0
+    no_gain: bool = False  # no trick raises the hero's side's value: the future is at most 0
+    no_loss: bool = False  # no trick lowers it: the future is at least 0
 
 
 def _legal_block(ind, shape, h, best_bit):
@@ -426,38 +428,41 @@ def _play(k, seats, shape, values, sweeps, inner, tag, A, B, single=False):
         # same order, as at the start of the next trick): most of those calls go no further
         i4 = inner + "            "
         hands = ", ".join(f"x{q}" for q in range(n))
-        if values:
-            out += [f"{inner}if deep:",
-                    f"{inner}    CLO = WLO * (PC1 + rem - tv)",
-                    f"{inner}    CHI = WHI * (PC1 + rem - tv)"]
-        else:
-            out += [f"{inner}if deep:"]
-        out += [f"{inner}    calpha = {A} - g",
-                f"{inner}    cbeta = {B} - g",
-                f"{inner}    if CLO >= cbeta:",
-                f"{inner}        v = CLO",
-                f"{inner}    elif CHI <= calpha:",
-                f"{inner}        v = CHI",
-                f"{inner}    elif CLO == CHI:",
-                f"{inner}        v = CLO",
-                f"{inner}    else:",
-                f"{inner}        ce = RAWS{tag}[wp].get(({hands}))",
-                f"{inner}        if ce is None:",
-                f"{i4}v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
-                f"{inner}        else:",
-                f"{i4}elo = ce[0]",
-                f"{i4}ehi = ce[1]",
-                f"{i4}if elo > CLO and elo >= cbeta:",
-                f"{i4}    v = elo",
-                f"{i4}elif ehi < CHI and ehi <= calpha:",
-                f"{i4}    v = ehi",
-                f"{i4}elif (elo if elo > CLO else CLO) == (ehi if ehi < CHI else CHI):",
-                f"{i4}    v = ehi if ehi < CHI else CHI",
-                f"{i4}else:",
-                f"{i4}    v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
-                f"{inner}    v += g",
-                f"{inner}else:",
-                f"{inner}    v = TRICKS{tag}[wp]({args}, {A} - g, {B} - g) + g"]
+        out += [f"{inner}if deep:"]
+        if values and not shape.no_loss:
+            out += [f"{inner}    CLO = WLO * (PC1 + rem - tv)"]
+        if values and not shape.no_gain:
+            out += [f"{inner}    CHI = WHI * (PC1 + rem - tv)"]
+        probe = [f"{inner}    calpha = {A} - g",
+                 f"{inner}    cbeta = {B} - g",
+                 f"{inner}    if CLO >= cbeta:",
+                 f"{inner}        v = CLO",
+                 f"{inner}    elif CHI <= calpha:",
+                 f"{inner}        v = CHI",
+                 f"{inner}    elif CLO == CHI:",
+                 f"{inner}        v = CLO",
+                 f"{inner}    else:",
+                 f"{inner}        ce = RAWS{tag}[wp].get(({hands}))",
+                 f"{inner}        if ce is None:",
+                 f"{i4}v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
+                 f"{inner}        else:",
+                 f"{i4}elo = ce[0]",
+                 f"{i4}ehi = ce[1]",
+                 f"{i4}if elo > CLO and elo >= cbeta:",
+                 f"{i4}    v = elo",
+                 f"{i4}elif ehi < CHI and ehi <= calpha:",
+                 f"{i4}    v = ehi",
+                 f"{i4}elif (elo if elo > CLO else CLO) == (ehi if ehi < CHI else CHI):",
+                 f"{i4}    v = ehi if ehi < CHI else CHI",
+                 f"{i4}else:",
+                 f"{i4}    v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
+                 f"{inner}    v += g"]
+        # a bound that is always 0 is written as such
+        for name, zero in (("CLO", shape.no_loss), ("CHI", shape.no_gain)):
+            if zero:
+                probe = [line.replace(name, "0") for line in probe]
+        out += probe + [f"{inner}else:",
+                        f"{inner}    v = TRICKS{tag}[wp]({args}, {A} - g, {B} - g) + g"]
     else:
         out += [f"{inner}v = TRICKS{tag}[wp]({args}, {A} - g, {B} - g) + g"]
     if closes:
