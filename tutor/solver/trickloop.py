@@ -81,8 +81,18 @@ def _candidates(ind, src, h, out):
     ]
 
 
-def _update(ind, maximise, k, v, extra=()):
-    """Alpha-beta bookkeeping of level ``k`` after a child worth ``v``."""
+def _update(ind, maximise, k, v, extra=(), cuts=False):
+    """Alpha-beta bookkeeping of level ``k`` after a child worth ``v``; with ``cuts``, the
+    test for a cut-off comes first (for seats whose first card nearly always cuts)."""
+    if cuts:
+        cmp, far, bound, op = (">", "b", "a", ">") if maximise else ("<", "a", "b", "<")
+        return [f"{ind}if {v} {'>=' if maximise else '<='} {far}{k}:",
+                f"{ind}    best{k} = {v}",
+                f"{ind}    break",
+                f"{ind}if {v} {cmp} best{k}:",
+                f"{ind}    best{k} = {v}",
+                f"{ind}    if {v} {op} {bound}{k}:",
+                f"{ind}        {bound}{k} = {v}"]
     cmp, bound, op = (">", "a", ">") if maximise else ("<", "b", "<")
     lines = [f"{ind}if {v} {cmp} best{k}:", f"{ind}    best{k} = {v}"]
     lines += [f"{ind}    {e}" for e in extra]
@@ -393,7 +403,7 @@ def _play(k, seats, shape, values, sweeps, inner, tag, A, B, single=False):
         if single:
             out.append(f"{inner}best{k} = best{k + 1}")
         else:
-            out += _update(inner, maxs[p], k, f"best{k + 1}")
+            out += _update(inner, maxs[p], k, f"best{k + 1}", cuts=_cuts(shape, p))
         return out
     out += [f"{inner}wp = {p} if (c{k} & winm and c{k} > {w}) else {wp}"]
     args = ", ".join(f"x{q}" for q in range(n))
@@ -470,7 +480,7 @@ def _play(k, seats, shape, values, sweeps, inner, tag, A, B, single=False):
     if single:
         out.append(f"{inner}best{k} = v")
     else:
-        out += _update(inner, maxs[p], k, "v")
+        out += _update(inner, maxs[p], k, "v", cuts=_cuts(shape, p))
     return out
 
 
@@ -516,6 +526,12 @@ def _follow_order(ind, k, p, w, wp):
             f"{ind}if moves{k} is None:",
             f"{ind}    moves{k} = OL[okey] = tuple(order({p}, {k}, fs{k} << lsh, h{p}, {w}, {wp}, "
             f"led, live))"]
+
+
+def _cuts(shape, p):
+    """Whether seat ``p``'s loops test for a cut-off first: a lone hero's, whose first card
+    nearly always cuts in the null-window searches of penalty contracts (99% in Queens)."""
+    return shape.maxs[p] and sum(shape.maxs) == 1
 
 
 def _hoisted(shape):
