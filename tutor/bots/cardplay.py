@@ -63,7 +63,7 @@ def play_card(view: View, aim: str = "win", values: Mapping[Card, int] | None = 
     if len(plays) == 1:
         card = plays[0].card
         return Choice(plays[0], "follow suit", f"{_name(card)} is your only legal card",
-                      f"The rules leave you one card.")
+                      "The rules leave you one card.")
     hand = list(view.hand)
     legal = [a.card for a in plays]
     trick = K.trick_cards(view)

@@ -122,7 +122,7 @@ class Knowledge:
 
 def read(view: View) -> Knowledge:
     """Everything the seat may infer about the hidden cards, from its view only."""
-    pub, priv = view.public, view.private
+    pub = view.public
     seat = view.seat
     hand = tuple(view.hand)
     played = set()

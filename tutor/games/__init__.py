@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from ..errors import IllegalAction, TutorError
+from ..errors import TutorError
 from .actions import Action, Choose, Discard, Draw, Name, Pass, Play
 from .base import HandResult, HandState, Match, View
 

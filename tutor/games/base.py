@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping, Sequence
 
-from ..cards import Card, parse_card
+from ..cards import Card
 from ..errors import IllegalAction, RulesError
 from .actions import Action, parse_action
 
@@ -93,7 +93,6 @@ def resolve_rules(rules_cls, presets: Mapping[str, Mapping], rules=None, **overr
         raise RulesError(f"rules must be a Rules value, a preset name or a dict, not {type(rules).__name__}")
     values.update(overrides)
     _check_names(rules_cls, values)
-    kinds = {f.name: f.type for f in dataclasses.fields(rules_cls)}
     for key, value in list(values.items()):
         if isinstance(value, list):
             values[key] = tuple(value)

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import JOKER, SUITS, Card, Rank, Suit, deck as card_deck, parse_card, parse_cards
-from ..errors import CardError, IllegalAction, RulesError, TutorError
+from ..errors import CardError, IllegalAction, RulesError
 from . import base
 from .actions import Action
 from .tricks import TrickRules, ranked_order

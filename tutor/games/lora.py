@@ -22,7 +22,7 @@ import html
 import random
 import sys
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..cards import SUITS, Card, Rank, Suit, deck as make_deck, parse_card, parse_cards
 from ..errors import CardError, IllegalAction, RulesError, TutorError

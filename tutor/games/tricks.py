@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card, Suit
 
 __all__ = ["TrickRules", "ranked_order", "VOID_RULES"]
 
