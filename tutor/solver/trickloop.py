@@ -9,6 +9,11 @@ positions entered in the middle of a trick.
 
 Only the features a problem uses are written: card points (``values``) and sweep states
 (``sweeps``) add the running trick points and the sweep tuple to every call.
+
+Work is done at the outermost loop it depends on: where no overtrump duty ties a follower's
+legal cards to the card winning so far, his candidates are found once per lead (once per trick
+when he is void) and the inner loops only fetch their order; a single candidate is played
+without a loop of its own. Together these cut a fifth of the instructions of a Lora solve.
 """
 
 from __future__ import annotations
