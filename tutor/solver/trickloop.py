@@ -89,19 +89,20 @@ def _candidates(ind, src, h, out):
 def _update(ind, maximise, k, v, extra=(), cuts=False):
     """Alpha-beta bookkeeping of level ``k`` after a child worth ``v``; with ``cuts``, the
     test for a cut-off comes first (for seats whose first card nearly always cuts)."""
+    cmp, bound, far = (">", "a", "b") if maximise else ("<", "b", "a")
     if cuts:
-        cmp, far, bound, op = (">", "b", "a", ">") if maximise else ("<", "a", "b", "<")
-        return [f"{ind}if {v} {'>=' if maximise else '<='} {far}{k}:",
+        return [f"{ind}if {v} {cmp}= {far}{k}:",
                 f"{ind}    best{k} = {v}",
+                *(f"{ind}    {e}" for e in extra),
                 f"{ind}    break",
                 f"{ind}if {v} {cmp} best{k}:",
                 f"{ind}    best{k} = {v}",
-                f"{ind}    if {v} {op} {bound}{k}:",
+                *(f"{ind}    {e}" for e in extra),
+                f"{ind}    if {v} {cmp} {bound}{k}:",
                 f"{ind}        {bound}{k} = {v}"]
-    cmp, bound, op = (">", "a", ">") if maximise else ("<", "b", "<")
     lines = [f"{ind}if {v} {cmp} best{k}:", f"{ind}    best{k} = {v}"]
     lines += [f"{ind}    {e}" for e in extra]
-    lines += [f"{ind}    if {v} {op} {bound}{k}:",
+    lines += [f"{ind}    if {v} {cmp} {bound}{k}:",
               f"{ind}        {bound}{k} = {v}",
               f"{ind}        if a{k} >= b{k}:",
               f"{ind}            break"]
