@@ -513,13 +513,8 @@ def _moves(k, p, w, wp, shape, ind):
     out += _candidates(i2, "legal", f"h{p}", "cand")
     out += [f"{i2}if not cand & (cand - 1):",
             f"{i2}    moves{k} = (cand,)",
-            f"{i2}else:",
-            f"{i3}winners = cand & winm & ~(({w} << 1) - 1)",
-            f"{i3}okey = (((cand << SHIFTALL) | winners) << 2) | MODE[{p}][{wp}][{k}]",
-            f"{i3}moves{k} = ORDERS.get(okey)",
-            f"{i3}if moves{k} is None:",
-            f"{i3}    moves{k} = ORDERS[okey] = tuple(order({p}, {k}, cand, h{p}, {w}, {wp}, "
-            f"led, live))"]
+            f"{i2}else:"]
+    out += _discard_order(i3, k, p, w, wp, "cand")
     return out
 
 
@@ -538,6 +533,17 @@ def _cuts(shape, p):
     """Whether seat ``p``'s loops test for a cut-off first: a lone hero's, whose first card
     nearly always cuts in the null-window searches of penalty contracts (99% in Queens)."""
     return shape.maxs[p] and sum(shape.maxs) == 1
+
+
+def _discard_order(ind, k, p, w, wp, cands):
+    """Lines setting ``moves<k>`` to the order of the candidates ``cands`` (card bits) of
+    seat ``p``, void in the led suit, ``w`` winning the trick so far for seat ``wp``."""
+    return [f"{ind}winners = {cands} & winm & ~(({w} << 1) - 1)",
+            f"{ind}okey = ((({cands} << SHIFTALL) | winners) << 2) | MODE[{p}][{wp}][{k}]",
+            f"{ind}moves{k} = ORDERS.get(okey)",
+            f"{ind}if moves{k} is None:",
+            f"{ind}    moves{k} = ORDERS[okey] = tuple(order({p}, {k}, {cands}, h{p}, {w}, {wp}, "
+            f"led, live))"]
 
 
 def _hoisted(shape):
@@ -590,13 +596,8 @@ def _hoisted_order(k, p, w, wp, ind):
     i2 = ind + "    "
     out = [f"{ind}if fk{k} == 1:"]
     out += _follow_order(i2, k, p, w, wp)
-    out += [f"{ind}else:",
-            f"{i2}winners = fs{k} & winm & ~(({w} << 1) - 1)",
-            f"{i2}okey = (((fs{k} << SHIFTALL) | winners) << 2) | MODE[{p}][{wp}][{k}]",
-            f"{i2}moves{k} = ORDERS.get(okey)",
-            f"{i2}if moves{k} is None:",
-            f"{i2}    moves{k} = ORDERS[okey] = tuple(order({p}, {k}, fs{k}, h{p}, {w}, {wp}, "
-            f"led, live))"]
+    out += [f"{ind}else:"]
+    out += _discard_order(i2, k, p, w, wp, f"fs{k}")
     return out
 
 
