@@ -417,3 +417,19 @@ def test_principal_variation_plays_legally_to_the_value(game):
             st.apply(action)
         assert st.is_over
         assert score(st) == res.value
+
+
+def test_table_keys_renumber_the_ranks_in_play_to_the_lowest_without_gaps():
+    """A suit block's holdings (a byte per hand) keep who holds which card in play, in order,
+    and nothing of the cards gone; with a scoring pattern, the scores of the cards in play."""
+    from tutor.solver.search import _compress_bytes
+    rng = random.Random(5)
+    for _ in range(2000):
+        holder = [rng.randrange(6) for _ in range(8)]   # 4 and 5: the card is out of play
+        x = bytes(sum(1 << i for i in range(8) if holder[i] == p) for p in range(4))
+        in_play = [i for i in range(8) if holder[i] < 4]
+        want = bytes(sum(1 << j for j, i in enumerate(in_play) if holder[i] == p)
+                     for p in range(4))
+        assert _compress_bytes(x) == want
+        pattern = tuple(rng.randrange(3) for _ in range(8))
+        assert _compress_bytes(x, pattern) == (want, tuple(pattern[i] for i in in_play))

@@ -202,27 +202,37 @@ _PART_CACHE: dict = {}
 MEMO_CACHE_LIMIT = 2_000_000   # entries per cache above which its memos are emptied
 
 
+# live ranks of an 8-bit block -> (a 256-byte table renumbering any subset of them, the ranks)
+_RENUMBER: dict = {}
+
+
+def _renumber_table(live: int):
+    """The table (for ``bytes.translate``) that moves the bits of any subset of ``live`` to
+    the lowest ranks without gaps, and the ranks of ``live`` from the lowest."""
+    ranks = tuple(i for i in range(8) if (live >> i) & 1)
+    table = bytearray(256)
+    # the subset renumbered to j is the subset renumbered to j without its lowest bit, plus
+    # the rank that bit stands for
+    subset = [0] * (1 << len(ranks))
+    for j in range(1, len(subset)):
+        low = j & -j
+        subset[j] = subset[j ^ low] | (1 << ranks[low.bit_length() - 1])
+        table[subset[j]] = j
+    entry = _RENUMBER[live] = (bytes(table), ranks)
+    return entry
+
+
 def _compress_bytes(x: bytes, pattern=None):
     """:func:`_compress` for 8-bit blocks given as one byte per hand; with a ``pattern`` (how
     each rank of the block scores) the scores of the cards in play are kept alongside."""
     live = 0
     for part in x:
         live |= part
-    out = bytearray(len(x))
-    scores = []
-    j = 0
-    for i in range(8):
-        if (live >> i) & 1:
-            for p, part in enumerate(x):
-                if (part >> i) & 1:
-                    out[p] |= 1 << j
-                    break
-            if pattern is not None:
-                scores.append(pattern[i])
-            j += 1
+    table, ranks = _RENUMBER.get(live) or _renumber_table(live)
+    out = x.translate(table)
     if pattern is None:
-        return bytes(out)
-    return (bytes(out), tuple(scores))
+        return out
+    return (out, tuple(pattern[i] for i in ranks))
 
 
 @functools.lru_cache(maxsize=None)
