@@ -36,7 +36,7 @@ def factory(G):
     KILLS = tuple([0] * (TOTAL + 1) for _ in range(n))
     TRUMP_RUN = G["TRUMP_RUN"]; TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]
     ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
-    QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
+    QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_plain = G["quick_plain"]; quick_cards = G["quick_cards"]
     store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]; SWTIGHT = G["SWTIGHT"]
     def VAL_OF(c):
         return VAL.get(c, 0)

@@ -713,6 +713,19 @@ class Searcher:
         TS = TRUMP_BLOCK * W
         PLAIN_SHIFTS = tuple(blk * W for blk in range(NB) if blk != TRUMP_BLOCK)
 
+        def quick_plain(h, live):
+            """Tricks the leader can cash in a row from the top of the suits other than
+            trumps (sure only when nobody else holds a trump)."""
+            k = 0
+            for sh in PLAIN_SHIFTS:
+                hb = (h >> sh) & BM
+                if hb:
+                    q = TOPSEQ.get((((live >> sh) & BM) << W) | hb)
+                    if q is None:
+                        q = top_run((live >> sh) & BM, hb)
+                    k += q
+            return k
+
         def quick_tricks(h, live):
             """Tricks the leader can cash in a row from the top: his top trumps, and his top
             cards of other suits when nobody else holds a trump."""
@@ -725,14 +738,7 @@ class Searcher:
                         k = top_run((live >> TS) & BM, hb)
                 if live & ~h & TRUMP:
                     return k
-            for sh in PLAIN_SHIFTS:
-                hb = (h >> sh) & BM
-                if hb:
-                    q = TOPSEQ.get((((live >> sh) & BM) << W) | hb)
-                    if q is None:
-                        q = top_run((live >> sh) & BM, hb)
-                    k += q
-            return k
+            return k + quick_plain(h, live)
 
         # quick tricks bound the value only for a leader whose own tricks move it his way
         plain = not HASVAL and not NSW and not any(IDXV) and TV > 0 and values_ok
@@ -768,7 +774,7 @@ class Searcher:
             LEAD_WANTS_WIN=LEAD_WANTS_WIN, LEAD_HIGH=LEAD_HIGH, OPP_AFTER=OPP_AFTER,
             RANKMASK=RANKMASK, SHIFTALL=NB * W, TOPS=TOPS, tops_miss=tops_miss, BM=BM, W=W,
             LOWMASK=LOWMASK, MODE=MODE, LEAD_VS_HERO=LEAD_VS_HERO, HERO=HERO, ORDERS=_ORDERS_CACHE.setdefault(NB * W, {}),
-            WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks,
+            WMIN=WMIN, WMAX=WMAX, IDXSUM=IDXSUM, quick_tricks=quick_tricks, quick_plain=quick_plain,
             quick_cards=quick_cards, store=store, rel_of=rel_of, LASTREL=LASTREL,
             QUICK=quick_at, TRUMP_RUN=TRUMP_RUN, TOPSEQ=TOPSEQ, top_run=top_run, TS=TS,
             SWM=SWM, SWB=SWB, SWBY=SWBY, SPLIT=SPLIT, NOBODY=NOBODY, SWTIGHT=SW_TIGHT,

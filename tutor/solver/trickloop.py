@@ -194,13 +194,14 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
             out += ["        P = TV * r + IDXSUM[ti]",
                     "        lo = WLO * P",
                     "        hi = WHI * P"]
-            if shape.quick[L]:
-                sign, side, fill = (">", "lo", "WLO") if maxs[L] else ("<", "hi", "WHI")
+            sign, side, fill = (">", "lo", "WLO") if maxs[L] else ("<", "hi", "WHI")
+            quick = [f"q = TV * (k * WI[{L}] + {fill} * (r - k))",
+                     f"if q {sign} {side}:",
+                     f"    {side} = q"]
+            if shape.quick[L] and not shape.trump_run:
                 out += ["        k = quick_tricks(hl, live)",
-                        "        if k:",
-                        f"            q = TV * (k * WI[{L}] + {fill} * (r - k))",
-                        f"            if q {sign} {side}:",
-                        f"                {side} = q"]
+                        "        if k:"]
+                out += [f"            {line}" for line in quick]
             if shape.trump_run:
                 # the highest trump in play wins whenever it is played, and so do the trumps
                 # just below it in the same hand: its holder's tricks, whoever leads
@@ -220,6 +221,17 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
                         "            q = TV * (k * WI[th] + WHI * (r - k))",
                         "            if q < hi:",
                         "                hi = q"]
+                if shape.quick[L]:
+                    # the leader's quick tricks: while another hand holds a trump, his top
+                    # trumps, which the bounds above count when he holds the top one; else
+                    # those and his top cards of the other suits
+                    out += ["            if not tl & ~hl:",
+                            "                k += quick_plain(hl, live)"]
+                    out += [f"                {line}" for line in quick]
+                    out += ["        else:",
+                            "            k = quick_plain(hl, live)",
+                            "            if k:"]
+                    out += [f"                {line}" for line in quick]
         out += ["        if lo >= beta:",
                 "            return lo",
                 "        if hi <= alpha:",
