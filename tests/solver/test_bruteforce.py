@@ -224,3 +224,38 @@ def test_line_cut_short_by_the_node_budget_is_a_prefix():
     for action in line:
         assert solver.solve(probe, hero=1).value == full.value
         probe.apply(action)
+
+
+def test_a_card_given_twice_is_refused():
+    from tutor.cards import parse_cards
+    from tutor.errors import TutorError
+    from tutor.games.tricks import TrickRules
+    rules = TrickRules.natural(parse_cards("AS KS QS JS AH KH"), trump=None)
+    with pytest.raises(TutorError, match="appears twice"):
+        solver.problem_from_rules(rules, {0: "AS KS", 1: "QS AS"}, to_move=0, hero_side={0})
+    with pytest.raises(TutorError, match="appears twice"):
+        solver.problem_from_rules(rules, {0: "AS", 1: "QS"}, trick=[(1, "AS")], to_move=0,
+                                  hero_side={0})
+
+
+def test_positions_with_the_same_cards_in_play_share_a_layout_but_not_their_hands():
+    """The bits depend only on the rules and the cards in play: two deals of the same cards
+    get the same layout, each hand its own bits; another trump gets another layout."""
+    from tutor.cards import parse_cards
+    from tutor.games.tricks import TrickRules
+    deck = parse_cards("AS KS QS AH KH QH")
+    rules = TrickRules.natural(deck, trump=None)
+    a = solver.problem_from_rules(rules, {0: "AS KH QH", 1: "KS QS AH"}, to_move=0,
+                                  hero_side={0})
+    b = solver.problem_from_rules(rules, {0: "KS QS AH", 1: "AS KH QH"}, to_move=0,
+                                  hero_side={0})
+    assert a.cards == b.cards and a.suit_masks == b.suit_masks
+    assert a.hands == b.hands[::-1]
+    assert tuple(a.card(bit) for bit in solver.search.bits_of(a.hands[0])) == parse_cards(
+        "QH KH AS")
+    # each hero gives up his ace's trick or his king's, and makes the other two
+    assert solver.solve(a).value == 2 and solver.solve(b).value == 2
+    trumps = TrickRules.natural(deck, trump=SUITS[2])
+    c = solver.problem_from_rules(trumps, {0: "AS KH QH", 1: "KS QS AH"}, to_move=0,
+                                  hero_side={0})
+    assert c.trump_mask and not a.trump_mask

@@ -186,11 +186,14 @@ def _best(trick: Sequence[int], winning: int) -> int:
     return best
 
 
+_CARD_TYPE = {Card}
+
+
 def _cards_of(value) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
     cards = tuple(value)
-    if all(type(c) is Card for c in cards):   # already cards (the game adapters' case)
+    if set(map(type, cards)) <= _CARD_TYPE:   # already cards (the game adapters' case)
         return cards
     return tuple(parse_card(c) for c in cards)
 
@@ -214,6 +217,58 @@ def _card_order(trick_rules):
                     trick_rules.order[c]) for c, s in suit_of.items()}
     _CARD_ORDERS[id(trick_rules)] = (trick_rules, sort_key, suit_of)
     return sort_key, suit_of
+
+
+# (id(rules), the cards in play as a mask of card indices) -> (rules, their layout): the
+# layout depends on nothing else, and the positions of one hand (a review, the deals a bot
+# samples at one decision) share a few
+_LAYOUTS: dict = {}
+
+
+def _layout(trick_rules, live):
+    """The bits of the cards ``live`` under ``trick_rules``: (card index -> bit, block width,
+    suit masks, trump mask, bit position -> card). Effective suits are blocks, trumps last,
+    each from its weakest card up."""
+    mask = 0
+    for c in live:
+        mask |= 1 << c.index
+    if mask.bit_count() != len(live):
+        raise TutorError("a card appears twice in the position")
+    entry = _LAYOUTS.get((id(trick_rules), mask))
+    if entry is not None and entry[0] is trick_rules:
+        return entry[1]
+    if len(_LAYOUTS) >= 4096:
+        _LAYOUTS.clear()
+    trump = trick_rules.trump
+    sort_key, suit_of = _card_order(trick_rules)
+    suits = []
+    groups = []
+    for c in sorted(live, key=sort_key.__getitem__):
+        suit = suit_of[c]
+        if suits and suits[-1] is suit:
+            groups[-1].append(c)
+        else:
+            suits.append(suit)
+            groups.append([c])
+    if trump is not None and trump not in suits:
+        suits.append(trump)
+        groups.append([])
+    longest = max(map(len, groups), default=1)
+    width = 4
+    while width < longest:
+        width *= 2
+    bit_of = [0] * 53
+    cards = [None] * (width * len(suits))
+    for b, group in enumerate(groups):
+        base = b * width
+        for i, c in enumerate(group):
+            bit_of[c.index] = 1 << (base + i)
+        cards[base:base + len(group)] = group
+    suit_masks = tuple(((1 << width) - 1) << (b * width) for b in range(len(suits)))
+    trump_mask = suit_masks[suits.index(trump)] if trump is not None else 0
+    layout = (bit_of, width, suit_masks, trump_mask, tuple(cards))
+    _LAYOUTS[(id(trick_rules), mask)] = (trick_rules, layout)
+    return layout
 
 
 def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=None,
@@ -266,40 +321,10 @@ def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=
         if to_move is None:
             raise TutorError("give the seat to move")
         leader_pos = pos_of[to_move]
-    # the cards in play get bits: effective suits as blocks, trumps last
     live = [c for s in seats for c in hand_of.get(s, ())] + [c for _, c in trick_pairs]
-    if len(set(live)) != len(live):
-        raise TutorError("a card appears twice in the position")
-    trump = trick_rules.trump
-    sort_key, suit_of = _card_order(trick_rules)
-    # effective suits in block order (trumps last), each from its weakest card up
-    suits = []
-    groups = []
-    for c in sorted(live, key=sort_key.__getitem__):
-        suit = suit_of[c]
-        if suits and suits[-1] is suit:
-            groups[-1].append(c)
-        else:
-            suits.append(suit)
-            groups.append([c])
-    if trump is not None and trump not in suits:
-        suits.append(trump)
-        groups.append([])
-    longest = max(map(len, groups), default=1)
-    width = 4
-    while width < longest:
-        width *= 2
-    bit_of = {}
-    cards = [None] * (width * len(suits))
-    for b, group in enumerate(groups):
-        base = b * width
-        for i, c in enumerate(group):
-            bit_of[c] = 1 << (base + i)
-        cards[base:base + len(group)] = group
-    suit_masks = [((1 << width) - 1) << (b * width) for b in range(len(suits))]
-    trump_mask = suit_masks[suits.index(trump)] if trump is not None else 0
+    bit_of, width, suit_masks, trump_mask, cards = _layout(trick_rules, live)
     # the bits of one hand are distinct: their sum is their union
-    hand_masks = [sum(map(bit_of.__getitem__, hand_of.get(s, ()))) for s in seats]
+    hand_masks = [sum([bit_of[c.index] for c in hand_of.get(s, ())]) for s in seats]
     hero = set(hero_side)
     hero_flags = tuple(s in hero for s in seats)
     if weights is None:
@@ -311,16 +336,15 @@ def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=
     values = {}
     for c, v in (card_values or {}).items():
         c = parse_card(c)
-        if v and c in bit_of:
-            values[bit_of[c]] = int(v)
+        if v and bit_of[c.index]:
+            values[bit_of[c.index]] = int(v)
     sweep_list = []
     for cards_, all_value, status in sweeps:
         set_cards = _cards_of(cards_)
         set_sum = sum((card_values or {}).get(c, 0) for c in set_cards)
         mask = 0
         for c in set_cards:
-            if c in bit_of:
-                mask |= bit_of[c]
+            mask |= bit_of[c.index]
         if status is None:
             st = NOBODY
         elif status == "split":
@@ -330,10 +354,11 @@ def problem_from_rules(trick_rules, hands, trick=(), to_move=None, active_seats=
         if st != SPLIT:
             sweep_list.append(Sweep(mask, int(all_value) - set_sum, st))
     return Problem(
-        seats=seats, hands=tuple(hand_masks), trick=tuple(bit_of[c] for _, c in trick_pairs),
-        leader=leader_pos, width=width, suit_masks=tuple(suit_masks), trump_mask=trump_mask,
-        when_void=trick_rules.when_void if trump is not None else "any",
-        overtrump_on_trump_lead=trick_rules.overtrump_on_trump_lead, cards=tuple(cards),
+        seats=seats, hands=tuple(hand_masks),
+        trick=tuple(bit_of[c.index] for _, c in trick_pairs),
+        leader=leader_pos, width=width, suit_masks=suit_masks, trump_mask=trump_mask,
+        when_void=trick_rules.when_void if trick_rules.trump is not None else "any",
+        overtrump_on_trump_lead=trick_rules.overtrump_on_trump_lead, cards=cards,
         hero_side=hero_flags, weights=w, card_values=values, trick_value=int(trick_value),
         trick_index_values=tuple(int(v) for v in trick_index_values),
         tricks_played=int(tricks_played), sweeps=tuple(sweep_list), minimise=bool(minimise),
