@@ -110,25 +110,9 @@ def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=
             lo = hi = future
         else:
             rep = sr.classes(pos)
-            order = sr.ordered(pos)
-            hero_moves = pb.hero_side[sr.to_move(pos)]
             future_of = {}
-            best = None
-            for c in order:
-                if best is None or not sr.narrow:
-                    v = sr.exact(pos, move=c, lo=lo, hi=hi)
-                else:
-                    # one null window around the best value so far sorts most moves at once
-                    t = best + 1 if hero_moves else best
-                    v0 = sr.value(pos, t - 1, t, move=c)
-                    if v0 >= t:
-                        v = sr.exact(pos, move=c, guess=t, lo=v0, hi=hi)
-                    else:
-                        v = sr.exact(pos, move=c, guess=t - 1, lo=lo, hi=v0)
-                future_of[c] = v
-                if best is None or (v > best if hero_moves else v < best):
-                    best = v
-            future = best
+            future = sr.in_room(_value_moves, sr, pos, lo, hi, pb.hero_side[sr.to_move(pos)],
+                                future_of)
             lo = hi = future
             for c, r in sorted(rep.items()):
                 move_values[Play(pb.card(c))] = _units(pb, future_of[r])
@@ -140,6 +124,27 @@ def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=
     value = _units(pb, future)
     return Result(value=value, moves=move_values, nodes=sr.nodes, exact=True,
                   bounds=(value, value), hero=hero_seat, problem=pb, _searcher=sr)
+
+
+def _value_moves(sr, pos, lo, hi, hero_moves, future_of) -> int:
+    """The future value of each representative move of ``pos`` (into ``future_of``), in the
+    search's order; returns the best of them."""
+    best = None
+    for c in sr.ordered(pos):
+        if best is None or not sr.narrow:
+            v = sr.exact(pos, move=c, lo=lo, hi=hi)
+        else:
+            # one null window around the best value so far sorts most moves at once
+            t = best + 1 if hero_moves else best
+            v0 = sr.value(pos, t - 1, t, move=c)
+            if v0 >= t:
+                v = sr.exact(pos, move=c, guess=t, lo=v0, hi=hi)
+            else:
+                v = sr.exact(pos, move=c, guess=t - 1, lo=lo, hi=v0)
+        future_of[c] = v
+        if best is None or (v > best if hero_moves else v < best):
+            best = v
+    return best
 
 
 def can_reach(state_or_problem, target=None, hero=None, budget=None, side=None,
@@ -187,10 +192,14 @@ def _hero_seat(pb: Problem) -> int:
 
 def _principal_variation(result: Result) -> list[Action]:
     sr = result._searcher
-    pb = result.problem
+    line: list[Action] = []
+    sr.in_room(_follow_line, sr, result.problem, _internal(result.problem, result.value), line)
+    return line
+
+
+def _follow_line(sr, pb, target, line) -> None:
+    """Appends to ``line`` a move reaching ``target`` at each position from the root on."""
     pos = sr.root()
-    target = _internal(pb, result.value)
-    line = []
     while not sr.is_over(pos):
         found = None
         try:
@@ -205,4 +214,3 @@ def _principal_variation(result: Result) -> list[Action]:
         line.append(Play(pb.card(found)))
         pos, gain = sr.advance(pos, found)
         target -= gain
-    return line

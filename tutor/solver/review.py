@@ -93,18 +93,21 @@ def _review_followed(st, index, seat, action, budget, followed) -> CardReview:
     sr.allow(budget)
     pos = search.pos
     try:
-        # the card played first; most cards are best, which one null window then shows
-        # (values here are the seat's side's, to be maximised)
-        played = sr.exact(pos, move=search.bit[action.card])
-        if sr.at_least(pos, played + 1):
-            best = sr.exact(pos, lo=played + 1)
-        else:
-            best = played
+        played, best = sr.in_room(_played_and_best, sr, pos, search.bit[action.card])
         best, played = _units(pb, best), _units(pb, played)
     except BudgetExceeded:
         return CardReview(index, seat, action, None, None, None, False)
     cost = played - best if pb.minimise else best - played
     return CardReview(index, seat, action, best, played, cost, True)
+
+
+def _played_and_best(sr, pos, card_bit):
+    """The values (the seat's side's, to be maximised) of the card played and of the
+    position: the card first, as most cards are best, which one null window then shows."""
+    played = sr.exact(pos, move=card_bit)
+    if sr.at_least(pos, played + 1):
+        return played, sr.exact(pos, lo=played + 1)
+    return played, played
 
 
 def _review_card(st, index, seat, action, budget) -> CardReview:

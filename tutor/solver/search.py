@@ -98,6 +98,11 @@ def roomy_call_for(tricks: int, n: int, whole_tricks: bool = False):
     return _roomy_caller(slots)
 
 
+def _IN_ROOM(f, *args):
+    """The caller of searches made inside a room already open (see ``Searcher.in_room``)."""
+    return f(*args)
+
+
 def roomy_call(f, *args):
     """``f(*args)`` with the largest room (see :func:`_roomy_caller`)."""
     return _roomy_caller(ROOMS[-1][1])(f, *args)
@@ -912,6 +917,19 @@ class Searcher:
         hero = self._hero
         return list(self._order(p, k, cand, h, wbit, wpos, ledm, live,
                                 self.H[hero] if hero >= 0 else 0))
+
+    def in_room(self, fn, *args):
+        """``fn(*args)`` inside one room (see :func:`_roomy_caller`), the searches it makes
+        through this searcher opening none of their own: a solve that values every move, or
+        follows its principal variation, opens one room instead of one per search."""
+        roomy = self._roomy
+        if roomy is _IN_ROOM:
+            return fn(*args)
+        self._roomy = _IN_ROOM
+        try:
+            return roomy(fn, *args)
+        finally:
+            self._roomy = roomy
 
     def _trick(self, leader, rem, sw, alpha, beta):
         args = [leader]
