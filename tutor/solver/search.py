@@ -798,7 +798,7 @@ class Searcher:
                                      values_ok, NSW, TRUMP_RUN,
                                      units.pop() if len(units) == 1 else 0,
                                      no_gain=WMAX <= 0, no_loss=WMIN >= 0,
-                                     lead_wins=LEAD_WANTS_WIN)
+                                     lead_wins=LEAD_WANTS_WIN, weights=WI, trick_value=TV)
         trick_node, play, node_count, set_live, order, set_budget, reset = hotpath.build(
             n, HASVAL, bool(NSW), PART, loops)(G)
 

@@ -39,6 +39,18 @@ class Shape(NamedTuple):
     no_gain: bool = False  # no trick raises the hero's side's value: the future is at most 0
     no_loss: bool = False  # no trick lowers it: the future is at least 0
     lead_wins: tuple = ()  # per seat position: as leader, wants the trick (see order())
+    weights: tuple = ()    # per seat position: what a trick it takes is worth to the hero
+    trick_value: int = 0   # the points of a trick (plain trick counts: the top-trump bound)
+
+
+def _linear(a, b):
+    """The expression ``a * k + b * r`` for integer constants, without its zero terms."""
+    terms = sorted(((c, x) for c, x in ((a, "k"), (b, "r")) if c), reverse=True)
+    out = ""
+    for c, x in terms:
+        term = x if abs(c) == 1 else f"{abs(c)} * {x}"
+        out += (" - " if c < 0 else " + ") + term if out else ("-" if c < 0 else "") + term
+    return out or "0"
 
 
 def _legal_block(ind, shape, h, best_bit):
@@ -224,29 +236,34 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
             if shape.trump_run:
                 # the highest trump in play wins whenever it is played, and so do the trumps
                 # just below it in the same hand: its holder's tricks, whoever leads
+                # (written per holder, with his weight: in plain trick counts the bounds so
+                # far are the trick counts' own, which his tricks only tighten)
                 out += ["        tl = live & TRUMP",
                         "        if tl:",
                         "            top = 1 << (tl.bit_length() - 1)"]
+                tv = shape.trick_value
+                wlo = min(0, min(shape.weights))
+                whi = max(0, max(shape.weights))
                 for i, p in enumerate(range(n)):
+                    wi = shape.weights[p]
                     out += [f"            {'if' if i == 0 else 'elif'} h{p} & top:"
                             if i < n - 1 else "            else:",
-                            f"                th = {p}; hh = h{p}"]
-                out += ["            k = TOPSEQ.get(((tl >> TS) << W) | ((hh & TRUMP) >> TS))",
-                        "            if k is None:",
-                        "                k = top_run(tl >> TS, (hh & TRUMP) >> TS)",
-                        "            q = TV * (k * WI[th] + WLO * (r - k))",
-                        "            if q > lo:",
-                        "                lo = q",
-                        "            q = TV * (k * WI[th] + WHI * (r - k))",
-                        "            if q < hi:",
-                        "                hi = q"]
+                            "                k = TOPSEQ.get(((tl >> TS) << W) | "
+                            f"((h{p} & TRUMP) >> TS))",
+                            "                if k is None:",
+                            f"                    k = top_run(tl >> TS, (h{p} & TRUMP) >> TS)"]
+                    if wi > wlo:
+                        out.append(f"                lo = {_linear(tv * (wi - wlo), tv * wlo)}")
+                    if wi < whi:
+                        out.append(f"                hi = {_linear(tv * (wi - whi), tv * whi)}")
+                    if shape.quick[L] and p == L:
+                        # the leader's quick tricks: while another hand holds a trump, his
+                        # top trumps, which the bounds above count; else those and his top
+                        # cards of the other suits
+                        out += ["                if not tl & ~hl:",
+                                "                    k += quick_plain(hl, live)"]
+                        out += [f"                    {line}" for line in quick]
                 if shape.quick[L]:
-                    # the leader's quick tricks: while another hand holds a trump, his top
-                    # trumps, which the bounds above count when he holds the top one; else
-                    # those and his top cards of the other suits
-                    out += ["            if not tl & ~hl:",
-                            "                k += quick_plain(hl, live)"]
-                    out += [f"                {line}" for line in quick]
                     out += ["        else:",
                             "            k = quick_plain(hl, live)",
                             "            if k:"]
