@@ -34,6 +34,7 @@ def factory(G):
     LEADS = {}   # (cards, leader, lone hero's hand) -> the lead order (see order())
     # per leader and cards left: the best lead of the last position searched (killer move)
     KILLS = tuple([0] * (TOTAL + 1) for _ in range(n))
+    NOKILLS = (0,) * (TOTAL + 1)
     TRUMP_RUN = G["TRUMP_RUN"]; TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]
     ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
     QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_plain = G["quick_plain"]; quick_cards = G["quick_cards"]
@@ -573,8 +574,7 @@ def factory(G):
         for raw in RAWALL:
             raw.clear()
         for kills in KILLS:
-            for i in range(len(kills)):
-                kills[i] = 0
+            kills[:] = NOKILLS
         LEADS.clear()
         if VALORDER:
             ORDERS.clear()
@@ -627,13 +627,17 @@ def build(n: int, has_values: bool, has_sweeps: bool, partition: bool = False,
             rams += f"    RAWS{tag} = ({''.join(f'RAW{tag}{p}, ' for p in range(n))})\n"
         loops_src = "".join(trickloop.source(n, loops, has_values, has_sweeps and not tag, tag)
                             for tag in tags)
+        # the trick functions are entered with cards in hand
+        empty = ("        if not H[leader]:\n"
+                 + ("            return sweep_bonus(sw)\n" if has_sweeps else
+                    "            return 0\n"))
         if len(tags) > 1:
-            entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n"
+            entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n" + empty +
                      "        if sw[0] == SPLIT:\n"
                      "            return TRICKSNS[leader]({HANDS}{VR}, alpha, beta)\n"
                      "        return TRICKS[leader]({HANDS}{VR}{SS}, alpha, beta)\n")
         else:
-            entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n"
+            entry = ("    def trick_node(leader{VR}{SS}, alpha, beta):\n" + empty +
                      "        return TRICKS[leader]({HANDS}{VR}{SS}, alpha, beta)\n")
         rams += f"    RAWALL = ({''.join(f'RAW{tag}{p}, ' for tag in tags for p in range(n))})\n"
         src = src.replace("#TRICKS#\n", rams + loops_src + entry)

@@ -173,10 +173,9 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
         seats = [(L + k) % n for k in range(n)]
         out += [f"    def trick{tag}_{L}({hands}{extra}, alpha, beta):",
                 "        nonlocal nodes, lead_best",
-                f"        hl = h{L}",
-                "        if not hl:"]
-        out += ["            return sweep_bonus(sw)"] if sweeps else ["            return 0"]
-        # the last trick: every card is forced
+                f"        hl = h{L}"]
+        # (the entry, trick_node, answers a position with no cards left; a trick is played
+        # here only with cards in hand) the last trick: every card is forced
         out += ["        if not hl & (hl - 1):",
                 "            nodes += 1",
                 f"            w = hl; wp = {L}",
