@@ -187,7 +187,8 @@ def factory(G):
                 others = live & ~h
                 m = cand
                 while m:
-                    c = 1 << (m.bit_length() - 1)
+                    c = 1 << (m.bit_length() - 1)  #@!VAL
+                    c = m & -m  #@VAL
                     m ^= c
                     if not (others & SUITM[(c.bit_length() - 1) >> SH] & ~((c << 1) - 1)):
                         out.append(c)

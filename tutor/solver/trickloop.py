@@ -332,6 +332,7 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
                     "            else:",
                     "                moves0 = []",
                     "            while sure:",
+                    "                c = sure & -sure" if values else
                     "                c = 1 << (sure.bit_length() - 1)",
                     "                sure ^= c",
                     "                moves0.append(c)",
