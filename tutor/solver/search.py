@@ -49,7 +49,7 @@ TRICKLOOP = True   # whole tricks as nested loops (tutor.solver.trickloop)
 
 @functools.lru_cache(maxsize=None)
 def _roomy_caller(slots: int):
-    """``call(f, *args)`` = ``f(*args)`` from a frame of ``slots`` local variables.
+    """``call(f, *args)`` = ``f(*args)`` from a frame of ``slots`` slots.
 
     CPython 3.11 keeps frames in 16 KB chunks and frees a chunk as soon as the frame at its
     base returns: a deep recursion that keeps crossing a chunk boundary pays a memory map and
@@ -57,13 +57,21 @@ def _roomy_caller(slots: int):
     cannot fit in the current chunk, so it opens a fresh one twice its size and the search
     then runs inside it. Built on first use (compiling thousands of names takes a moment).
 
+    The frame's size is mostly evaluation stack (a chain of powers, never evaluated, needs
+    one slot per operand): a call initialises its local variables but not its stack, so the
+    room's pages are touched only where the search runs (a Euchre solve 4% faster than with
+    local variables alone).
+
     The cyclic garbage collector is paused meanwhile: the search makes no reference cycles,
     and the collector's passes over a growing table measured 10-20% of the search's time.
     """
-    names = " = ".join(f"_{i}" for i in range(slots))
+    stack = min(slots, ROOM_STACK)
+    names = " = ".join(f"_{i}" for i in range(slots - stack)) or "_"
+    chain = " ** ".join(["f"] * stack) if stack > 1 else "f"
     src = (f"def roomy_call(f, *args):\n"
            f"    if f is None:\n"
            f"        {names} = None\n"
+           f"        return {chain}\n"
            f"    if not isenabled():\n"
            f"        return f(*args)\n"
            f"    disable()\n"
@@ -76,6 +84,8 @@ def _roomy_caller(slots: int):
     return namespace["roomy_call"]
 
 
+# operands of the room's chain of powers (its stack slots): the parser takes about 2,500
+ROOM_STACK = 2000
 # (room in bytes, frame slots): frames of 2200 / 4400 / 8800 slots open chunks of 32 / 64 /
 # 128 KB and leave about 14 / 29 / 58 KB for the search
 ROOMS = ((14_000, 2200), (29_000, 4400), (58_000, 8800))
