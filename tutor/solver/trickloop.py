@@ -511,26 +511,27 @@ def _play(k, seats, shape, values, sweeps, inner, tag, A, B, single=False):
     if _probes_inline(shape, sweeps):
         # the next trick's bounds and table entry are read here (the same tests, in the
         # same order, as at the start of the next trick): most of those calls go no further
-        i4 = inner + "            "
         hands = ", ".join(f"x{q}" for q in range(n))
         out += [f"{inner}if deep:"]
         if values and not shape.no_loss:
             out += [f"{inner}    CLO = WLO * (PC1 + rem - tv)"]
         if values and not shape.no_gain:
             out += [f"{inner}    CHI = WHI * (PC1 + rem - tv)"]
-        probe = [f"{inner}    calpha = {A} - g",
-                 f"{inner}    cbeta = {B} - g",
-                 f"{inner}    if CLO >= cbeta:",
-                 f"{inner}        v = CLO",
-                 f"{inner}    elif CHI <= calpha:",
-                 f"{inner}        v = CHI",
-                 f"{inner}    elif CLO == CHI:",
-                 f"{inner}        v = CLO",
-                 f"{inner}    else:",
-                 f"{inner}        ce = RAWS{tag}[wp].get(({hands}))",
-                 f"{inner}        if ce is None:",
+        # the static tests read the child's bounds shifted by the trick's points, so that
+        # the child's window is worked out only when they do not settle it
+        i3 = inner + "            "
+        i4 = i3 + "    "
+        probe = [f"{inner}    v = CLO + g",
+                 f"{inner}    if v < {B}:",
+                 f"{inner}        if CHI + g <= {A}:",
+                 f"{inner}            v = CHI + g",
+                 f"{inner}        elif CLO != CHI:",
+                 f"{i3}calpha = {A} - g",
+                 f"{i3}cbeta = {B} - g",
+                 f"{i3}ce = RAWS{tag}[wp].get(({hands}))",
+                 f"{i3}if ce is None:",
                  f"{i4}v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
-                 f"{inner}        else:",
+                 f"{i3}else:",
                  f"{i4}elo = ce[0]",
                  f"{i4}ehi = ce[1]",
                  f"{i4}if elo > CLO and elo >= cbeta:",
@@ -541,11 +542,11 @@ def _play(k, seats, shape, values, sweeps, inner, tag, A, B, single=False):
                  f"{i4}    v = ehi if ehi < CHI else CHI",
                  f"{i4}else:",
                  f"{i4}    v = TRICKS{tag}[wp]({args}, calpha, cbeta)",
-                 f"{inner}    v += g"]
+                 f"{i3}v += g"]
         # a bound that is always 0 is written as such
         for name, zero in (("CLO", shape.no_loss), ("CHI", shape.no_gain)):
             if zero:
-                probe = [line.replace(name, "0") for line in probe]
+                probe = [line.replace(f"{name} + g", "g").replace(name, "0") for line in probe]
         out += probe + [f"{inner}else:",
                         f"{inner}    v = TRICKS{tag}[wp]({args}, {A} - g, {B} - g) + g"]
     else:
