@@ -8,10 +8,10 @@
 
 Prints, per game / contract: deals solved, median / p90 / max CPU time per solve, the median
 node count, and the time of an untimed first solve (which, for a shape new to the process,
-includes writing and compiling its search code). Targets (issue 6): Euchre <= 1 ms median and <= 2.5 ms p90; Clabber <= 10 / 40 ms;
-every Lora trick contract with the hero on lead <= 100 / 400 ms (two_players is a goal search,
-see tutor.solver.goals); the layout contract from the
-first card <= 100 ms median. Times are CPU time (time.process_time) of one solve.
+includes writing and compiling its search code). Targets: Euchre <= 1 ms median and <= 2.5 ms
+p90; Clabber <= 10 / 40 ms; every Lora trick contract with the hero on lead <= 100 / 400 ms
+(two_players is a goal search, see tutor.solver.goals); the layout contract from the first
+card <= 100 ms median. Times are CPU time (time.process_time) of one solve.
 """
 
 from __future__ import annotations

@@ -37,7 +37,8 @@ def factory(G):
     NOKILLS = (0,) * (TOTAL + 1)
     TRUMP_RUN = G["TRUMP_RUN"]; TOPSEQ = G["TOPSEQ"]; top_run = G["top_run"]; TS = G["TS"]
     ORDB = G["ORDB"]; SWM = G["SWM"]; SWB = G["SWB"]; SPLIT = G["SPLIT"]; NOBODY = G["NOBODY"]
-    QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_plain = G["quick_plain"]; quick_cards = G["quick_cards"]
+    QUICK = G["QUICK"]; quick_tricks = G["quick_tricks"]; quick_cards = G["quick_cards"]
+    quick_plain = G["quick_plain"]
     store = G["store"]; rel_of = G["rel_of"]; LASTREL = G["LASTREL"]; SWTIGHT = G["SWTIGHT"]
     def VAL_OF(c):
         return VAL.get(c, 0)
@@ -186,6 +187,7 @@ def factory(G):
                 rest = cand
                 others = live & ~h
                 m = cand
+                # where cards carry points, side-suit winners before trump ones (Clabber)
                 while m:
                     c = 1 << (m.bit_length() - 1)  #@!VAL
                     c = m & -m  #@VAL

@@ -322,8 +322,9 @@ def source(n: int, shape: Shape, values: bool, sweeps: bool, tag: str = "") -> s
                 f"            lead_best = hint or (KILL{L}[r] & cand)"]
         if wants:
             # order()'s lead order for a leader who wants the trick, written out: the first
-            # lead, then the cards no other hand can beat from the highest, then the rest
-            # from the lowest
+            # lead, then the cards no other hand can beat from the highest (where cards carry
+            # points, from the lowest: side suits before trumps), then the rest from the
+            # lowest
             out += ["            rest = cand & ~sure",
                     "            if lead_best & cand:",
                     "                moves0 = [lead_best]",
