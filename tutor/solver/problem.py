@@ -266,7 +266,7 @@ def _layout(trick_rules, live):
         cards[base:base + len(group)] = group
     suit_masks = tuple(((1 << width) - 1) << (b * width) for b in range(len(suits)))
     trump_mask = suit_masks[suits.index(trump)] if trump is not None else 0
-    layout = (bit_of, width, suit_masks, trump_mask, tuple(cards))
+    layout = (tuple(bit_of), width, suit_masks, trump_mask, tuple(cards))
     _LAYOUTS[(id(trick_rules), mask)] = (trick_rules, layout)
     return layout
 

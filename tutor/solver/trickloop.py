@@ -87,34 +87,25 @@ def _candidates(ind, src, h, out, sure=None):
     """Lines setting ``out`` to the cards of ``src`` that top a run of equivalent cards; with
     ``sure`` (``src`` being the whole hand ``h``), also ``sure`` to those of them that no
     other hand can beat (the cards above the other hands' best of their block)."""
-    if sure is None:
-        return [
-            f"{ind}{out} = 0",
-            f"{ind}m = {src}",
-            f"{ind}while m:",
-            f"{ind}    blk = (m.bit_length() - 1) >> SH",
-            f"{ind}    sh = blk << SH",
-            f"{ind}    t = TOPS[blk].get((((live >> sh) & BM) << W) | (({h} >> sh) & BM))",
-            f"{ind}    if t is None:",
-            f"{ind}        t = tops_miss(blk, (live >> sh) & BM, ({h} >> sh) & BM)",
-            f"{ind}    {out} |= (t << sh) & m",
-            f"{ind}    m &= LOWMASK[blk]",
-        ]
-    return [
-        f"{ind}{out} = {sure} = 0",
-        f"{ind}m = {src}",
-        f"{ind}while m:",
-        f"{ind}    blk = (m.bit_length() - 1) >> SH",
-        f"{ind}    sh = blk << SH",
-        f"{ind}    lb = (live >> sh) & BM",
-        f"{ind}    hb = ({h} >> sh) & BM",
-        f"{ind}    t = TOPS[blk].get((lb << W) | hb)",
-        f"{ind}    if t is None:",
-        f"{ind}        t = tops_miss(blk, lb, hb)",
-        f"{ind}    {out} |= t << sh",
-        f"{ind}    {sure} |= (t & ~((1 << (lb ^ hb).bit_length()) - 1)) << sh",
-        f"{ind}    m &= LOWMASK[blk]",
-    ]
+    lb, hb = "(live >> sh) & BM", f"({h} >> sh) & BM"
+    lines = [f"{ind}{out} = {sure + ' = ' if sure else ''}0",
+             f"{ind}m = {src}",
+             f"{ind}while m:",
+             f"{ind}    blk = (m.bit_length() - 1) >> SH",
+             f"{ind}    sh = blk << SH"]
+    if sure:
+        # the block's cards are read twice: named once
+        lines += [f"{ind}    lb = {lb}", f"{ind}    hb = {hb}"]
+        lb, hb = "lb", "hb"
+    lines += [f"{ind}    t = TOPS[blk].get((({lb}) << W) | ({hb}))",
+              f"{ind}    if t is None:",
+              f"{ind}        t = tops_miss(blk, {lb}, {hb})",
+              # (t holds cards of the hand: within the whole hand it needs no mask)
+              f"{ind}    {out} |= {'t << sh' if sure else '(t << sh) & m'}"]
+    if sure:
+        lines.append(f"{ind}    {sure} |= (t & ~((1 << (lb ^ hb).bit_length()) - 1)) << sh")
+    lines.append(f"{ind}    m &= LOWMASK[blk]")
+    return lines
 
 
 def _update(ind, maximise, k, v, extra=(), cuts=False):
