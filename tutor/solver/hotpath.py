@@ -187,7 +187,8 @@ def factory(G):
                 rest = cand
                 others = live & ~h
                 m = cand
-                # where cards carry points, side-suit winners before trump ones (Clabber)
+                # where cards carry points, side-suit winners before trump ones (Clabber);
+                # the whole-trick loops write this order out (trickloop.source)
                 while m:
                     c = 1 << (m.bit_length() - 1)  #@!VAL
                     c = m & -m  #@VAL
