@@ -23,3 +23,11 @@ class RulesError(TutorError, ValueError):
 
 class PuzzleError(TutorError, ValueError):
     """A broken puzzle file: the message names the file, the puzzle and the field."""
+
+
+class PositionError(TutorError, ValueError):
+    """A position that no real hand could reach (cards, counts, tricks or options out of bounds)."""
+
+
+class RecordError(TutorError, ValueError):
+    """A saved hand record that cannot be read or replayed; the message says which field or action."""
