@@ -12,12 +12,12 @@ from typing import Mapping
 
 import ipywidgets as W
 
-from . import bots as bots_module
-from . import games, render
-from .cards import Card
-from .errors import TutorError
-from .games.actions import Action
-from .review import review_hand
+from .. import bots as bots_module
+from .. import games, render
+from ..cards import Card
+from ..errors import TutorError
+from ..games.actions import Action
+from ..review import review_hand
 
 __all__ = ["PlayTable"]
 
