@@ -168,7 +168,7 @@ class HandReview:
                                    disabled=table.busy.busy)
             button.add_class("tutor-retry")
             self.retry_buttons[index] = button
-            rows.append(W.HBox([W.HTML(f'<span class="tutor-small">{esc(text)}</span>'), button],
+            rows.append(W.HBox([button, W.HTML(f'<span class="tutor-small">{esc(text)}</span>')],
                                layout=W.Layout(align_items="center")))
         self.rows_box.children = tuple(rows)
         self.deal_box.value = self.deal_html() if table.show_deal_open else ""
