@@ -11,7 +11,7 @@ One module per front end: ``table`` (the play table), ``exercises`` (the lesson 
 the lesson's record, see its docstring), ``courses`` (the course index).
 """
 
-from .exercises import Decide, Lesson, PickCards, Quiz, ScoreIt, WhoWins, settle
+from .exercises import Decide, Lesson, PickCards, Quiz, ScoreIt, SeatView, WhoWins, settle
 from .table import PlayTable
 
-__all__ = ["PlayTable", "Lesson", "PickCards", "WhoWins", "ScoreIt", "Decide", "Quiz", "settle"]
+__all__ = ["PlayTable", "Lesson", "PickCards", "WhoWins", "ScoreIt", "Decide", "Quiz", "SeatView", "settle"]
