@@ -972,6 +972,10 @@ class Decide(Exercise):
                  "Your hand: " + " ".join(c.symbol for c in view.hand)]
         for key, value in _facts(view, self.seat_name):
             lines.append(f"{key.capitalize()}: {value}")
+        trick = view.public.get("trick") or []
+        if trick:
+            lines.append("Trick so far: " + ", ".join(
+                f"{self.seat_name(int(s))} {parse_card(c).symbol}" for s, c in trick))
         lines.append("Your choices: " + ", ".join(action_words(a) for a in self.options))
         lines.append(self._how())
         return "\n".join(lines)
