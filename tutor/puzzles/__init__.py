@@ -35,3 +35,7 @@ __all__ = ["PuzzleError", "Puzzle", "GoalSpec", "Decision", "Wrong", "Collection
 from .certify import Certificate, card_classes, certify, check, complete  # noqa: E402
 
 __all__ += ["Certificate", "certify", "check", "complete", "card_classes"]
+
+from . import rating  # noqa: E402
+
+__all__ += ["rating"]
