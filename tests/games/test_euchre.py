@@ -1052,7 +1052,7 @@ def test_bad_input_during_play():
     act(state, *EX04_ACTIONS)
     state.apply("play JS")
     before = state.snapshot()
-    with pytest.raises(IllegalAction, match="do not hold"):
+    with pytest.raises(IllegalAction, match="East does not hold it"):
         state.apply("play JH")
     with pytest.raises(IllegalAction, match="trick play"):
         state.apply("pass")

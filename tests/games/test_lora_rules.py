@@ -89,7 +89,7 @@ def test_bad_input_leaves_the_state_unchanged():
     cases = [
         ("play 1H", CardError, "not a card"),
         ("play ZZ", CardError, "not a card"),
-        ("play AS", IllegalAction, "do not hold the ace of spades"),
+        ("play AS", IllegalAction, "cannot play the ace of spades: West does not hold it"),
         ("play QS", IllegalAction, "Clubs were led and you hold clubs"),
         ("pass", IllegalAction, "no passing in a trick contract"),
         ("choose hearts", IllegalAction, "not possible now"),
@@ -259,7 +259,7 @@ def test_strict_table_penalties_replay_and_undo():
 def test_strict_table_still_refuses_impossible_actions():
     state = deal(D1, "minimum", rules=lora.resolve(penalties=True))
     before = state.snapshot()
-    with pytest.raises(IllegalAction, match="do not hold"):
+    with pytest.raises(IllegalAction, match="does not hold"):
         state.apply("play AS")
     with pytest.raises(IllegalAction, match="only exists in the Lora"):
         state.apply("penalty P5 0")

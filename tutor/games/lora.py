@@ -26,7 +26,8 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ..cards import SUITS, Card, Rank, Suit, deck as make_deck, parse_card, parse_cards
 from ..errors import CardError, IllegalAction, RulesError, TutorError
-from . import base
+from . import base, checks
+from .checks import quote
 from . import lora_layout as layout
 from .actions import Action, parse_action
 from .tricks import TrickRules
@@ -347,13 +348,23 @@ class State(base.HandState):
     @classmethod
     def from_setup(cls, setup: Mapping, rules) -> "State":
         rules = resolve(rules) if not isinstance(rules, Rules) else rules
+        field = checks.setup_field
         if setup.get("kind") == "position":
-            return _position(rules=rules, **{k: v for k, v in setup.items() if k != "kind"})
-        deck = parse_cards(setup["deck"])
-        return cls(rules, int(setup["dealer"]), deck, setup.get("contract"),
-                   available=setup.get("available"), extra=bool(setup.get("extra", False)),
-                   attempt=int(setup.get("attempt", 1)), hand_index=setup.get("hand_index"),
-                   setup=setup)
+            spec = checks.check_spec({k: v for k, v in setup.items() if k != "kind"},
+                                     "hand record, setup")
+            return _position(rules=rules, **spec)
+        if field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True) is None:
+            pass  # records written before 'kind' existed
+        deck = field(setup, "deck", _read_deck)
+        dealer = field(setup, "dealer", checks.check_dealer, 4, _seat_namer(rules))
+        contract = field(setup, "contract", _check_contract, rules, optional=True)
+        available = field(setup, "available", _check_available, rules, optional=True)
+        extra = field(setup, "extra", checks.check_bool, "extra", optional=True, default=False)
+        attempt = field(setup, "attempt", checks.check_whole_number, "attempt", 1,
+                        optional=True, default=1)
+        hand_index = field(setup, "hand_index", _check_hand_index, optional=True)
+        return cls(rules, dealer, deck, contract, available=available, extra=extra,
+                   attempt=attempt, hand_index=hand_index, setup=setup)
 
     # -- names ------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -386,17 +397,26 @@ class State(base.HandState):
         return []
 
     def parse_action(self, action) -> Action:
+        if isinstance(action, Action) and action.verb == "penalty":
+            parse_action(action, self.VERBS)  # the shape: a word, no cards
+            action = f"penalty {action.arg}"
         if isinstance(action, str) and action.strip().lower().startswith("penalty"):
-            return _parse_penalty(action)
+            return self.check_pack(_parse_penalty(action))
         act = parse_action(action, self.VERBS)
         if act.verb == "choose" and act.arg is not None:
             act = Action("choose", (), act.arg.lower().replace("-", "_"))
-        return act
+        return self.check_pack(act)
 
-    def explain_illegal(self, action: Action, legal: Sequence[Action]) -> str:
+    def game_pack(self) -> tuple[Card, ...]:
+        return TRICK_CARDS
+
+    def explain_illegal(self, action: Action, legal: Sequence[Action],
+                        said: str | None = None) -> str:
         who = self.seat_name(self.to_move)
         if self.phase == "play" and action.verb == "play":
             hand = self.hands[self.to_move]
+            if action.card not in hand:
+                return f"{who} cannot play the {action.card.name}: {who} does not hold it"
             if self.contract == "lora":
                 if self.call_due is not None:
                     return f"{who} has one card left and must first call 'last card'"
@@ -421,10 +441,12 @@ class State(base.HandState):
                     f"still to choose: {', '.join(self.available)}")
         if action.verb == "last_card":
             return "'last card' is only called right after a play that leaves exactly one card"
-        return super().explain_illegal(action, legal)
+        return super().explain_illegal(action, legal, said)
 
     # -- strict-table mode ----------------------------------------------------------
     def apply(self, action, seat: int | None = None) -> Action:
+        if seat is not None:
+            self.check_seat(seat)
         act = self.parse_action(action)
         if act.verb == "penalty":
             self._check_penalty(act)
@@ -435,7 +457,7 @@ class State(base.HandState):
                 # the next action came before the call: +8 (P4), the call is made, then the action
                 self.push(Action("penalty", (), f"P4 {self.call_due}"))
                 try:
-                    return self.apply(act, seat)
+                    return self.apply(action, seat)
                 except TutorError:
                     self.undo()  # a refused action leaves everything as it was
                     raise
@@ -443,7 +465,7 @@ class State(base.HandState):
             if irregular is not None:
                 self.push(irregular)
                 return irregular
-        return super().apply(act, seat)
+        return super().apply(action, seat)
 
     def _irregularity(self, act: Action, seat: int | None) -> Action | None:
         """The penalty action a strict table records for ``act``, or None if it is regular."""
@@ -844,13 +866,13 @@ def _parse_penalty(text: str) -> Action:
     usage = "write a penalty as 'penalty <item> <seat> [card]', e.g. 'penalty P3 1 9H'"
     if len(words) not in (3, 4):
         raise IllegalAction(usage)
-    if words[1].isdigit() and words[2].upper() in ITEMS:
+    if words[1] in ("0", "1", "2", "3") and words[2].upper() in ITEMS:
         words[1], words[2] = words[2], words[1]  # the rules file's order: penalty(offender, item)
     item = words[1].upper()
     if item not in ITEMS:
-        raise IllegalAction(f"'{words[1]}' is not a penalty item: use P1 to P6; {usage}")
-    if not words[2].isdigit() or not 0 <= int(words[2]) < 4:
-        raise IllegalAction(f"'{words[2]}' is not a seat: seats are 0 to 3")
+        raise IllegalAction(f"{quote(words[1])} is not a penalty item: use P1 to P6; {usage}")
+    if words[2] not in ("0", "1", "2", "3"):
+        raise IllegalAction(f"{quote(words[2])} is not a seat: seats are 0 to 3")
     arg = f"{item} {int(words[2])}"
     if len(words) == 4:
         arg += f" {parse_card(words[3])}"
@@ -862,6 +884,38 @@ def _penalty_parts(action: Action) -> tuple[str, int, Card | None]:
     if len(words) < 2 or words[0] not in ITEMS:
         raise IllegalAction("write a penalty as 'penalty <item> <seat> [card]'")
     return words[0], int(words[1]), (parse_card(words[2]) if len(words) > 2 else None)
+
+
+def _seat_namer(rules: Rules):
+    names = State._CLOCKWISE_NAMES if rules.direction == "clockwise" else State.SEAT_NAMES[4]
+    return names.__getitem__
+
+
+def _read_deck(deck, what: str = "deck") -> tuple[Card, ...]:
+    return checks.check_deck(deck, TRICK_CARDS, what, "the 32-card pack (7 to A)")
+
+
+def _check_contract(contract, rules: Rules):
+    if contract is None:
+        return None
+    if not isinstance(contract, str) or contract not in rules.contracts:
+        raise RulesError(f"contract {quote(contract)} is not played under these rules; "
+                         f"the contracts are: {', '.join(rules.contracts)}")
+    return contract
+
+
+def _check_available(available, rules: Rules):
+    if available is None:
+        return None
+    if isinstance(available, (str, Mapping)) or not isinstance(available, (list, tuple)):
+        raise RulesError(f"available must be a list of contracts, not {quote(available)}")
+    for c in available:
+        _check_contract(c, rules)
+    return tuple(available)
+
+
+def _check_hand_index(value):
+    return None if value is None else checks.check_whole_number(value, "hand_index", 0)
 
 
 def _rank_of(value) -> Rank:
@@ -894,25 +948,23 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, contra
     goes to seat ``dealer + 1 + i % 4`` (or ``dealer + 1 + i // 8`` in packets). Without a
     ``contract`` the first of the list is played, or under ``contract_choice`` the chooser
     picks from ``available`` (their remaining list)."""
-    rules = _rules(rules, options)
-    if players not in (None, 4):
-        raise RulesError("Lora is played by exactly four players")
+    rules = _deal_rules(seed, rules, players, options)
     rng = random.Random(seed)
     if dealer is None:
         dealer = rules.first_dealer if rules.first_dealer != "random" else rng.randrange(4)
-    if not isinstance(dealer, int) or not 0 <= dealer < 4:
-        raise IllegalAction(f"the dealer must be a seat from 0 to 3, not {dealer!r}")
+    dealer = checks.check_dealer(dealer, 4, _seat_namer(rules))
     if deck is None:
         cards = list(TRICK_CARDS)
         rng.shuffle(cards)
         cut = rng.randint(1, 31)
         cards = cards[cut:] + cards[:cut]
     else:
-        cards = list(parse_cards(deck) if isinstance(deck, str) else (parse_card(c) for c in deck))
-        if len(cards) != 32 or set(cards) != set(TRICK_CARDS):
-            raise CardError("a Lora deck is the 32 cards 7 to A of each suit, each exactly once")
-    if contract is not None:
-        contract = str(contract)
+        cards = list(_read_deck(deck))
+    contract = _check_contract(contract, rules)
+    available = _check_available(available, rules)
+    checks.check_bool(extra, "extra")
+    checks.check_whole_number(attempt, "attempt", 1)
+    _check_hand_index(hand_index)
     setup = {"kind": "deal", "deck": [str(c) for c in cards], "dealer": dealer, "contract": contract,
              "available": list(available) if available is not None else None, "extra": bool(extra),
              "attempt": attempt, "hand_index": hand_index}
@@ -1210,10 +1262,18 @@ class LoraMatch(base.Match):
         return standings(self.scores)[0]
 
 
+def _deal_rules(seed, rules, players, options) -> Rules:
+    """The checks every dealing entry point makes first: the seed, the players, the rules."""
+    checks.check_seed(seed)
+    if players is not None:
+        checks.check_players(players, (4,), "Lora")
+    return _rules(rules, options)
+
+
 def new_match(seed=None, rules=None, players=None, dealer=None, **options) -> LoraMatch:
-    rules = _rules(rules, options)
-    if players not in (None, 4):
-        raise RulesError("Lora is played by exactly four players")
+    rules = _deal_rules(seed, rules, players, options)
+    if dealer is not None:
+        checks.check_dealer(dealer, 4, _seat_namer(rules))
     return LoraMatch(sys.modules[__name__], rules, seed=seed, players=None, dealer=dealer)
 
 
