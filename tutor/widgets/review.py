@@ -168,8 +168,9 @@ class HandReview:
                                    disabled=table.busy.busy)
             button.add_class("tutor-retry")
             self.retry_buttons[index] = button
-            rows.append(W.HBox([button, W.HTML(f'<span class="tutor-small">{esc(text)}</span>')],
-                               layout=W.Layout(align_items="center")))
+            button.layout.flex = "0 0 auto"
+            said = W.HTML(f'<span class="tutor-small">{esc(text)}</span>', layout=W.Layout(flex="1 1 auto"))
+            rows.append(W.HBox([button, said], layout=W.Layout(align_items="center")))
         self.rows_box.children = tuple(rows)
         self.deal_box.value = self.deal_html() if table.show_deal_open else ""
 
