@@ -63,6 +63,7 @@ import ipywidgets as W
 
 from .. import bots as bots_module
 from .. import render
+from . import common, words
 from ..cards import Card, parse_card
 from ..errors import CardError, IllegalAction, TutorError
 from ..games.actions import Action
@@ -180,18 +181,13 @@ class LessonSummary:
 
 
 # --------------------------------------------------------------------------- the exercise
-def _button(label: str, tooltip: str, kind: str, handler, **style) -> W.Button:
-    button = W.Button(description=label, tooltip=tooltip, layout=W.Layout(width="auto"))
-    button.add_class(kind)
-    for key, value in style.items():
-        setattr(button.style, key, value)
-    button.on_click(lambda _: handler())
+def _button(label: str, tooltip: str, kind: str, handler, selected: bool = False) -> W.Button:
+    """A choice or a control (``tutor-action``) through the shared button maker."""
+    button = common.action_button(label, None, handler, tip=tooltip,
+                                  style="info" if selected else "")
+    if selected:
+        button.add_class("tutor-selected")
     return button
-
-
-def _card_button(card: Card, tooltip: str, handler) -> W.Button:
-    colour = "#6b2fa0" if card.is_joker else "#c0102a" if card.colour == "red" else "#111111"
-    return _button(card.symbol, tooltip, "tutor-card", handler, text_color=colour, font_weight="bold")
 
 
 _HIDDEN_FACTS = {"tricks by side"}     # shown per seat in the picture; its keys are side codes
@@ -209,8 +205,15 @@ def _seat_namer(state_or_view):
     return (lambda s: names[s]) if names else (lambda s: f"Player {s + 1}")
 
 
-def action_words(action: Action) -> str:
-    """An action as a learner reads it: ``Order up``, ``Play J♥``, ``Name ♠``."""
+def action_words(action: Action, game: str | None = None) -> str:
+    """An action as a learner reads it: ``Order up``, ``Play J♥``, ``Name ♠`` (the table's own
+    button words when the game is given)."""
+    if game is not None:
+        try:
+            text = words.button(game, action)
+            return f"Play {text}" if action.verb == "play" else text
+        except TutorError:
+            pass
     text = bots_module.describe(action)
     return text[:1].upper() + text[1:]
 
@@ -465,10 +468,8 @@ class PickCards(Exercise):
     def _choices(self) -> list[W.Widget]:
         buttons = []
         for card in self.hand:
-            button = _card_button(card, str(self.action_for(card)), lambda c=card: self.toggle(c))
-            if card in self.selected:
-                button.button_style = "info"
-                button.add_class("tutor-selected")
+            button = common.card_button(card, self.action_for(card), lambda c=card: self.toggle(c),
+                                        selected=card in self.selected)
             buttons.append(button)
         self.card_buttons = dict(zip(self.hand, buttons))
         return buttons
@@ -722,10 +723,8 @@ class ScoreIt(Exercise):
             buttons = []
             for value in self.values:
                 b = _button(str(value), f"{name} {value}", "tutor-action",
-                            lambda u=unit, v=value: self.pick(u, v))
-                if self.picked.get(unit) == value:
-                    b.button_style = "info"
-                    b.add_class("tutor-selected")
+                            lambda u=unit, v=value: self.pick(u, v),
+                            selected=self.picked.get(unit) == value)
                 self.point_buttons[(unit, value)] = b
                 buttons.append(b)
             rows.append(W.HBox([W.HTML(f"<b>{html.escape(name)}</b>&nbsp;")] + buttons))
@@ -943,11 +942,15 @@ class Decide(Exercise):
     def _choices(self) -> list[W.Widget]:
         buttons = []
         for action in self.options:
-            kind = "tutor-card" if action.card is not None else "tutor-action"
-            b = _button(action_words(action), str(action), kind, lambda a=action: self.answer(a))
-            if action == self.choice:
-                b.button_style = "info"
-                b.add_class("tutor-selected")
+            handler = lambda a=action: self.answer(a)
+            if action.card is not None:
+                b = common.card_button(action.card, action, handler, selected=action == self.choice,
+                                       label=action_words(action, self.view.game))
+            else:
+                b = common.action_button(action_words(action, self.view.game), action, handler,
+                                         style="info" if action == self.choice else "")
+                if action == self.choice:
+                    b.add_class("tutor-selected")
             buttons.append(b)
         return buttons
 
@@ -963,7 +966,7 @@ class Decide(Exercise):
 
     def question_html(self) -> str:
         return (f"<p><b>{html.escape(self.prompt)}</b></p>{self._picture_html()}"
-                f"<div>Your choices: {html.escape(', '.join(action_words(a) for a in self.options))}"
+                f"<div>Your choices: {html.escape(', '.join(action_words(a, self.view.game) for a in self.options))}"
                 f"</div><div class=\"tt-note\">{html.escape(self._how())}</div>")
 
     def question_text(self) -> str:
@@ -976,7 +979,7 @@ class Decide(Exercise):
         if trick:
             lines.append("Trick so far: " + ", ".join(
                 f"{self.seat_name(int(s))} {parse_card(c).symbol}" for s, c in trick))
-        lines.append("Your choices: " + ", ".join(action_words(a) for a in self.options))
+        lines.append("Your choices: " + ", ".join(action_words(a, self.view.game) for a in self.options))
         lines.append(self._how())
         return "\n".join(lines)
 
@@ -1040,11 +1043,8 @@ class Quiz(Exercise):
     def _choices(self) -> list[W.Widget]:
         buttons = []
         for option in self.options:
-            b = _button(option, option, "tutor-action", lambda o=option: self.answer(o))
-            if option == self.choice:
-                b.button_style = "info"
-                b.add_class("tutor-selected")
-            buttons.append(b)
+            buttons.append(_button(option, option, "tutor-action", lambda o=option: self.answer(o),
+                                   selected=option == self.choice))
         return buttons
 
     def _picture_html(self) -> str:
