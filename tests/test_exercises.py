@@ -190,3 +190,29 @@ def test_decide_buttons_carry_the_action_strings():
     assert tips == {"pass", "order_up"}
     assert all("tutor-action" in b._dom_classes for b in d.choices_box.children)
     assert d.answer("pass") == (d.evaluation().action.verb == "pass")
+
+
+def test_a_click_never_lets_an_exception_escape(lesson):
+    ex = WhoWins(last_trick(), lesson=lesson, id="winner")
+    ex._press(ex.answer, "Nobody")                      # what a broken click would send
+    assert "did not play to this trick" in ex.message
+    with pytest.raises(TutorError):
+        ex.answer("Nobody")                             # called directly, it raises
+
+
+def test_the_course_index_shows_stored_progress(tmp_path):
+    from tutor.widgets.courses import CourseIndex, lesson_progress
+    store = Store(tmp_path / "p.json")
+    assert lesson_progress(store, "euchre/01-first-hand", ["a", "b"]) == "not started"
+    store.record_exercise("euchre/01-first-hand", "a", True)
+    store.record_exercise("euchre/01-first-hand", "b", False)
+    assert lesson_progress(store, "euchre/01-first-hand", ["a", "b"]) == \
+        "1 of 2 exercises solved, 1 of 2 right first time"
+    store.record_exercise("euchre/01-first-hand", "b", True)
+    assert lesson_progress(store, "euchre/01-first-hand", ["a", "b"]).startswith("done")
+    from pathlib import Path
+    index = CourseIndex(Path(__file__).resolve().parents[1] / "lessons", store=store)
+    first = index.rows()[0]
+    assert first[0].game == "euchre" and first[2].file == "01-first-hand.ipynb"
+    html = index._repr_mimebundle_()["text/html"]
+    assert 'href="euchre/01-first-hand.ipynb"' in html

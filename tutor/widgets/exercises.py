@@ -70,7 +70,7 @@ from ..games.actions import Action
 from ..games.base import HandState, View
 
 __all__ = ["Lesson", "LessonSummary", "Exercise", "PickCards", "WhoWins", "ScoreIt", "Decide",
-           "Quiz", "Settlement", "settle", "SeatView", "KEYS_NOTE"]
+           "Quiz", "Settlement", "settle", "SeatView", "Deal", "KEYS_NOTE"]
 
 KEYS_NOTE = "Keyboard: Tab moves between the buttons, Enter or Space presses one."
 _EVAL_BUDGET = 600.0     # seconds: the sample count, not the clock, ends an evaluation
@@ -218,9 +218,13 @@ def action_words(action: Action, game: str | None = None) -> str:
     return text[:1].upper() + text[1:]
 
 
-class Exercise:
+class Exercise(common.StaticPicture):
     """What every exercise shares: registration, tries, feedback, *Try again*, *Show me*, the
-    widget and the static picture. Subclasses define the question, the choices and the check."""
+    widget and the static picture. Subclasses define the question, the choices and the check.
+
+    Buttons call their handler through :meth:`_press`, so no exception ever escapes a click: a
+    mistake is shown in the feedback. Called directly (tests, lesson code) the handlers raise
+    :class:`TutorError` for bad input."""
 
     kind = "exercise"
 
@@ -320,10 +324,12 @@ class Exercise:
         self.prompt_box = W.HTML()
         self.picture = W.HTML()
         self.choices_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.check_button = _button("Check", "Check your answer", "tutor-action", self.check)
+        self.check_button = _button("Check", "Check your answer", "tutor-action",
+                                    lambda: self._press(self.check))
         self.retry_button = _button("Try again", "Clear the feedback and try again",
-                                    "tutor-action", self.retry)
-        self.show_button = _button("Show me", "Reveal the answer", "tutor-action", self.show)
+                                    "tutor-action", lambda: self._press(self.retry))
+        self.show_button = _button("Show me", "Reveal the answer", "tutor-action",
+                                   lambda: self._press(self.show))
         self.feedback = W.HTML()
         controls = ([self.check_button] if self._needs_check_button() else []) + [
             self.retry_button, self.show_button]
@@ -342,7 +348,7 @@ class Exercise:
         return render.STYLE
 
     # -- static pictures --------------------------------------------------------------------
-    def static_html(self) -> str:
+    def question_only_html(self) -> str:
         return f'<div class="tutor-exercise">{self.question_html()}</div>'
 
     def teacher_html(self) -> str:
@@ -354,14 +360,22 @@ class Exercise:
         text = self.question_text()
         return text + ("\nAnswer: " + self.answer_text() if self.teacher else "")
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = dict(self.widget._repr_mimebundle_())
-        bundle["text/html"] = self.teacher_html() if self.teacher else self.static_html()
-        bundle["text/plain"] = self.static_text()
-        return bundle
+    def static_html(self) -> str:
+        """The question (with the answer when ``teacher`` is set): the ``text/html`` picture."""
+        return self.teacher_html() if self.teacher else self.question_only_html()
 
-    def __repr__(self) -> str:
+    def summary(self) -> str:
+        """The ``text/plain`` picture."""
         return self.static_text()
+
+    # -- clicks -------------------------------------------------------------------------
+    @common.safe
+    def _press(self, handler, *args):
+        return handler(*args)
+
+    def _show_error(self, text: str) -> None:
+        self.message = f'<div style="color:{_WRONG}">{html.escape(text)}</div>'
+        self._refresh()
 
 
 # --------------------------------------------------------------------------- PickCards
@@ -468,7 +482,7 @@ class PickCards(Exercise):
     def _choices(self) -> list[W.Widget]:
         buttons = []
         for card in self.hand:
-            button = common.card_button(card, self.action_for(card), lambda c=card: self.toggle(c),
+            button = common.card_button(card, self.action_for(card), lambda c=card: self._press(self.toggle, c),
                                         selected=card in self.selected)
             buttons.append(button)
         self.card_buttons = dict(zip(self.hand, buttons))
@@ -573,7 +587,7 @@ class WhoWins(Exercise):
 
     def _choices(self) -> list[W.Widget]:
         return [_button(self.seat_name(s), self.seat_name(s), "tutor-action",
-                        lambda s=s: self.answer(s)) for s, _ in self.plays]
+                        lambda s=s: self._press(self.answer, s)) for s, _ in self.plays]
 
     def _trick_picture(self) -> str:
         trump = self.rules.trump
@@ -723,7 +737,7 @@ class ScoreIt(Exercise):
             buttons = []
             for value in self.values:
                 b = _button(str(value), f"{name} {value}", "tutor-action",
-                            lambda u=unit, v=value: self.pick(u, v),
+                            lambda u=unit, v=value: self._press(self.pick, u, v),
                             selected=self.picked.get(unit) == value)
                 self.point_buttons[(unit, value)] = b
                 buttons.append(b)
@@ -936,13 +950,16 @@ class Decide(Exercise):
     def _check(self):
         if self.choice is None:
             return None
+        if self._hint is None and self.level == "expert":
+            self.feedback.value = ('<div class="tutor-busy">The expert is playing your choices '
+                                   'out on many deals (a second or two)…</div>')
         right = self.choice in self.accepted()
         return right, self._explain()
 
     def _choices(self) -> list[W.Widget]:
         buttons = []
         for action in self.options:
-            handler = lambda a=action: self.answer(a)
+            handler = lambda a=action: self._press(self.answer, a)
             if action.card is not None:
                 b = common.card_button(action.card, action, handler, selected=action == self.choice,
                                        label=action_words(action, self.view.game))
@@ -1043,7 +1060,7 @@ class Quiz(Exercise):
     def _choices(self) -> list[W.Widget]:
         buttons = []
         for option in self.options:
-            buttons.append(_button(option, option, "tutor-action", lambda o=option: self.answer(o),
+            buttons.append(_button(option, option, "tutor-action", lambda o=option: self._press(self.answer, o),
                                    selected=option == self.choice))
         return buttons
 
@@ -1090,4 +1107,41 @@ class SeatView:
     def _repr_mimebundle_(self, include=None, exclude=None):
         return {"text/html": f'<div class="tt-note"><b>{html.escape(self.title)}</b></div>'
                              + render.view_html(self.view, self.seat_name),
+                "text/plain": repr(self)}
+
+
+class Deal:
+    """A whole deal seen from above, every hand face up (for a teacher's explanation, never
+    for a decision the learner is about to take): ``Deal(state)``."""
+
+    def __init__(self, state: HandState, title: str | None = None):
+        self.state = state
+        self.title = title or "The whole deal, every hand face up"
+
+    def __repr__(self) -> str:
+        state = self.state
+        lines = [self.title]
+        for seat in range(state.players):
+            cards = " ".join(c.symbol for c in common.sort_hand(state.hands[seat], state.trick_rules))
+            mark = " (dealer)" if seat == state.dealer else ""
+            lines.append(f"{state.seat_name(seat)}{mark}: {cards}")
+        up = getattr(state, "up_card", None)
+        if up is not None:
+            lines.append(f"Up-card: {up.symbol}")
+        return "\n".join(lines)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        state = self.state
+        rows = []
+        for seat in range(state.players):
+            cards = common.sort_hand(state.hands[seat], state.trick_rules)
+            mark = "dealer" if seat == state.dealer else ""
+            rows.append(f'<tr><td class="tt-seat">{html.escape(state.seat_name(seat))}</td>'
+                        f'<td>{render.cards_html(cards)}</td><td class="tt-note">{mark}</td></tr>')
+        up = getattr(state, "up_card", None)
+        if up is not None:
+            rows.append(f'<tr><td class="tt-seat">Up-card</td><td>{render.card_html(up)}</td>'
+                        f'<td></td></tr>')
+        return {"text/html": f'{render.STYLE}<div class="tt-note"><b>{html.escape(self.title)}</b>'
+                             f'</div><table class="tt-table">{"".join(rows)}</table>',
                 "text/plain": repr(self)}
