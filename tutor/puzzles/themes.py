@@ -511,3 +511,35 @@ def names(found: dict) -> list[str]:
             if n not in out:
                 out.append(n)
     return out
+
+
+def facts_at(puzzle, before=(), play=None, wrong=()) -> Facts:
+    """The facts of the hero's ``play`` after the actions ``before`` (a hand-built decision,
+    e.g. for a test): the other seats answer as the solver does, each ``wrong`` card is
+    played out with best play on both sides."""
+    from .certify import DecisionFound
+    from .solve import defence_reply, play_out
+    state = puzzle.start_state()
+    for a in before:
+        state.apply(a)
+    if state.to_move != puzzle.hero:
+        raise ValueError("the hero is not on move there")
+    d = DecisionFound(tuple(before), state.copy(), [], [], [], play=str(state.parse_action(play)))
+    after = state.copy()
+    after.apply(play)
+    reply = []
+    while after.to_move is not None and after.to_move != puzzle.hero:
+        a = defence_reply(puzzle, after)
+        after.push(a)
+        reply.append(str(a))
+    d.reply = tuple(reply)
+    for w in wrong:
+        st = state.copy()
+        st.apply(f"play {w}")
+        d.refutations[w] = [f"play {w}"] + play_out(puzzle, st)
+    main = list(before) + [d.play] + reply
+    rest = state.copy()
+    for a in [d.play] + reply:
+        rest.push(rest.parse_action(a))
+    main += play_out(puzzle, rest)
+    return facts_of(puzzle, d, 0, main)
