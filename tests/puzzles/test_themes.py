@@ -134,6 +134,11 @@ CASES += [
                            trick=["TD", "JD", "KD"]), (), "play QH", (), True),
     ("lora_sheds_queen", L("queens", {"0": "QH 7C", "1": "8C", "2": "9C", "3": "AD"}, leader=1,
                            trick=["TD", "JD", "KD"]), (), "play 7C", (), False),
+    # leading a queen under a higher card sheds it too
+    ("lora_sheds_queen", L("queens", {"0": "QS 7C", "1": "AS 8C", "2": "9S 9C", "3": "7S TC"}),
+     (), "play QS", (), True),
+    ("lora_sheds_queen", L("queens", {"0": "QS 7C", "1": "AS 8C", "2": "9S 9C", "3": "7S TC"}),
+     (), "play 7C", (), False),
     ("lora_sheds_king", L("king_hearts_last_trick", {"0": "KH 7C", "1": "8C", "2": "9C",
                                                      "3": "AD"}, leader=1,
                           trick=["TD", "JD", "KD"]), (), "play KH", (), True),
