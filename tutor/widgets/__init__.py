@@ -1,16 +1,21 @@
 """Notebook front ends (ipywidgets). They hold no rules: they render what a seat may see and send
 actions to the state, which decides what is legal.
 
-    from tutor.widgets import PlayTable, PuzzleBoard
-    PlayTable("euchre", seat=0, seed=3)      # the learner plays seat 0 against three bots
+    from tutor.widgets import PlayTable, PuzzleBoard, ScoreSheet
+    PlayTable("euchre", seed=3)                     # the learner (South) against three bots
+    PlayTable("lora", seed=5, contract="queens")    # practise one contract on fresh deals
+    ScoreSheet(games.new_match("raub", seed=1))     # a match's score sheet on its own
     PuzzleBoard("puzzles/euchre", theme="left bower")   # double-dummy puzzles, best defence
 
-One module per front end: ``table`` (the play table), ``puzzle_board`` (the puzzle board and
-"Save as puzzle"); the score sheet, the hand review and the exercises join them as modules of
-their own.
+Modules: ``table`` (the play table), ``sheet`` (the score sheet), ``review`` (the post-hand
+review), ``practice`` (practice by contract), ``puzzle_board`` (the puzzle board and "Save as
+puzzle"), ``common`` (card and action buttons, the hand's sort order, the busy state, safe
+handlers, static pictures) and ``words`` (every engine identifier in words). The exercises
+build on ``common`` and ``words``.
 """
 
 from .puzzle_board import PuzzleBoard, SaveAsPuzzle, save_as_puzzle
+from .sheet import ScoreSheet
 from .table import PlayTable
 
-__all__ = ["PlayTable", "PuzzleBoard", "SaveAsPuzzle", "save_as_puzzle"]
+__all__ = ["PlayTable", "ScoreSheet", "PuzzleBoard", "SaveAsPuzzle", "save_as_puzzle"]

@@ -119,8 +119,8 @@ MELDS: dict[str, str] = {
 }
 
 RAUB_KINDS = {
-    "ordinary": "declared after looking", "raub": "Raub (blind)", "stih": "Stih (blind, need one)",
-    "muss": "Muss (forced game)",
+    "ordinary": "declared", "raub": "called Raub (blind)", "stih": "called Stih (blind)",
+    "muss": "called Muss (a forced game)",
 }
 RAUB_ENDS = {
     "played": "played out", "all_dropped": "everyone dropped out",
@@ -182,6 +182,11 @@ def card_words(card) -> str:
     """A card as its symbol form: ``J♥``."""
     c = card if isinstance(card, Card) else parse_card(card)
     return c.symbol
+
+
+def signed(value: int) -> str:
+    """A score change as a learner reads it: +2, -1, 0."""
+    return f"{value:+d}" if value else "0"
 
 
 def side_words(side) -> str:
