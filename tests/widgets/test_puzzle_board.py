@@ -6,14 +6,14 @@ import re
 import pytest
 
 from tutor import games, progress, puzzles, solver
-from tutor.puzzles import Decision, GoalSpec, Puzzle, Wrong
+from tutor.puzzles import Decision, GoalSpec, Puzzle, Wrong, rating
 from tutor.widgets import PuzzleBoard
 from tutor.widgets.puzzle_board import SaveAsPuzzle, my_puzzles_path, save_as_puzzle
 
-# South (seat 2) leads; only the J♣ takes two of the last three tricks (checked below).
+# North (seat 2) leads; only the J♣ takes two of the last three tricks (checked below).
 LEAD = {"hands": {"0": "JS QH 9H", "1": "9S KC TH", "2": "TD JC KD", "3": "TS AC AH"},
         "trump": "H", "leader": 2, "tricks_won": {"NS": 1, "EW": 1}}
-# North (seat 0) leads; the 10♠ first keeps all three tricks (South ruffs with the left bower).
+# South (seat 0) leads; the 10♠ first keeps all three tricks (North ruffs with the left bower).
 CASH = {"hands": {"0": "JH AH TS", "1": "9H QS KS", "2": "JD 9C TC", "3": "AS KC QC"},
         "trump": "H", "leader": 0, "maker": 0, "tricks_won": {"0": 1, "1": 1}}
 
@@ -41,18 +41,18 @@ def cash_puzzle(**changes):
                            reply=("play QS", "play JD", "play AS"),
                            hints=("Which of your cards can wait?", "Trumps keep; side cards do not.",
                                   "Lead the 10♠."),
-                           why="South ruffs it and your trumps take the rest.",
+                           why="North ruffs it and your trumps take the rest.",
                            wrong=(Wrong(cards=("JH",), cost=1,
                                         refutation=("play JH", "play 9H", "play JD", "play QC",
                                                     "play TS", "play KS", "play 9C", "play AS",
                                                     "play KC", "play AH", "play QS", "play TC"),
-                                        why="Leading trumps draws South's left bower: the 10♠ "
-                                            "then loses to West's A♠."),
+                                        why="Leading trumps draws North's left bower: the 10♠ "
+                                            "then loses to East's A♠."),
                                   Wrong(cards=("AH",), cost=1,
                                         refutation=("play AH", "play 9H", "play JD", "play QC",
                                                     "play 9C", "play KC", "play JH", "play QS",
                                                     "play TS", "play KS", "play TC", "play AS"),
-                                        why="South's left bower must fall on your A♥."))),),
+                                        why="North's left bower must fall on your A♥."))),),
         explanation="Play the side card while partner can still ruff it.",
         themes=("ruff", "cash the side winner"), difficulty={"level": 2})
     return base.with_(**changes)
@@ -65,7 +65,7 @@ def lead_tree_puzzle():
     after = p.start_state()
     after.apply("play TD")
     line = ("play TD",) + tuple(puzzles.play_out(p, after))
-    wrong = Wrong(cards=("TD", "KD"), cost=1, refutation=line, why="The diamond sets up West.")
+    wrong = Wrong(cards=("TD", "KD"), cost=1, refutation=line, why="The diamond sets up East.")
     return p.with_(solution=(Decision(before=(), seat=2, accept=(("JC",),), play="play JC",
                                       hints=("a", "b", "c"), wrong=(wrong,)),))
 
@@ -110,7 +110,7 @@ def test_a_wrong_card_is_answered_by_the_solvers_best_defence():
     seat, reply = board.state.actions[len(after_wrong.actions)]
     assert seat == after_wrong.to_move == 3
     values = solver.solve(after_wrong, hero=2).moves
-    assert values[reply] == min(values.values())          # West's reply is a refutation
+    assert values[reply] == min(values.values())          # East's reply is a refutation
     assert values[reply] < 3
     assert "10♦" in board.message and "out of reach" in board.message
     assert "How the defence beats it" in board.static_html()
@@ -134,18 +134,18 @@ def test_the_tree_judges_on_the_main_line_and_its_refutation_is_played():
     board = board_for(cash_puzzle())
     assert board.play("play AH") is False
     tree = cash_puzzle().solution[0].wrong[1]
-    # the defence answers along the tree's line until it is South's turn: South is the
+    # the defence answers along the tree's line until it is North's turn: North is the
     # learner's partner, so the learner would play his cards
     assert [str(a) for _, a in board.state.actions] == ["play AH", "play 9H"]
     assert board.state.to_move == 2
     assert board.message == tree.why
     page = board.static_html()
-    assert "you A♥, East 9♥, South J♦, West Q♣: South wins" in page
-    assert "you 10♠, East K♠, South 10♣, West A♠: West wins" in page
+    assert "you A♥, West 9♥, North J♦, East Q♣: North wins" in page
+    assert "you 10♠, West K♠, North 10♣, East A♠: East wins" in page
     assert board.retry() and board.play("play TS") is True
-    assert [str(a) for _, a in board.state.actions] == ["play TS", "play QS"]   # East's reply
-    assert "South ruffs it" in board.message
-    assert board.play("play JD") is True                                         # South's ruff
+    assert [str(a) for _, a in board.state.actions] == ["play TS", "play QS"]   # West's reply
+    assert "North ruffs it" in board.message
+    assert board.play("play JD") is True                                         # North's ruff
     assert [str(a) for _, a in board.state.actions][2:] == ["play JD", "play AS"]
 
 
@@ -161,7 +161,7 @@ def test_a_wrong_cards_twin_follows_the_trees_refutation_with_the_cards_swapped(
     for action in swapped:
         check.apply(action)                    # the swapped line is legal to the end
     assert check.is_over
-    assert board.message == "The diamond sets up West."
+    assert board.message == "The diamond sets up East."
 
 
 def test_playing_it_through_solves_it_with_the_explanation():
@@ -225,7 +225,7 @@ def test_no_hint_when_there_is_no_decision():
 def test_a_refused_card_changes_nothing_and_says_why():
     board = board_for(cash_puzzle())
     before = board.state.snapshot()
-    assert board.play("play 9H") is None             # East's card
+    assert board.play("play 9H") is None             # West's card
     assert board.state.snapshot() == before and board.message
     assert board.play("play ZZ") is None and "ZZ" in board.message
     assert board.state.snapshot() == before and board.mode == "play"
@@ -260,18 +260,26 @@ def test_filters_by_theme_and_level():
         PuzzleBoard(items, level=5)
 
 
-def test_attempts_are_stored_once_per_puzzle(data_dir):
+def test_rating_is_updated_and_stored_once_per_puzzle(data_dir):
     board = board_for(lead_puzzle(), cash_puzzle())
+    assert "rating starts with your first puzzle" in board.progress_text()
     board.play("play TD")                             # a failed first attempt
     board.retry()
     board.play("play JC")
-    store = progress.Store()
+    store = progress.Store(data_dir / "progress.json")
     assert [a["solved"] for a in store.attempts("t-lead")] == [False]
+    after_fail = rating.Rating.from_dict(store.rating("learner", "euchre"))
+    assert after_fail.rating < rating.DEFAULT.rating and after_fail.rd < rating.DEFAULT.rd
+    assert store.rating("puzzle", "t-lead")["rating"] > 1100      # the puzzle won
+    assert f"rating: {after_fail.rating:.0f}" in board.status.value
     board.next()
     board.play("play TS")
     while board.mode == "play":
         board.play(next(iter(board.card_buttons)))
-    assert [a["solved"] for a in progress.Store().attempts("t-cash")] == [True]
+    store = progress.Store(data_dir / "progress.json")
+    assert [a["solved"] for a in store.attempts("t-cash")] == [True]
+    assert store.rating("learner", "euchre")["rating"] > after_fail.rating
+    assert len(store.attempts("t-lead")) == 1                      # the retry was practice
     assert "Solved 1 of the 2" in board.progress_text()
 
 
@@ -296,7 +304,7 @@ def test_static_picture_hides_the_hidden_seats():
         assert card not in page.lower()
     assert "jack of hearts" in page.lower() and page.count('class="tt-card tt-back"') == 6
     assert "3 hidden cards" in text and "Q♠" not in text and "J♥" in text
-    assert "You (North)" in text and "Partner (South)" in text
+    assert "You (South)" in text and "Partner (North)" in text
     assert "Goal: Your side must take all" in text
     assert "Solution" not in page
     teacher = board.teacher_html()

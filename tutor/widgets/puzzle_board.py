@@ -739,7 +739,7 @@ class PuzzleBoard(StaticPicture):
             return
         self.rated = True
         hints = max((len(v) for v in self.hint_steps.values()), default=0)
-        self.store.record_attempt(self.coach.id, solved=solved, hints=hints)
+        library.rating.record(self.store, self.puzzle, solved, hints=hints)
 
     @property
     def store(self):
@@ -823,9 +823,15 @@ class PuzzleBoard(StaticPicture):
         return f'<details class="tt-line"><summary>Cards played</summary><ol>{items}</ol></details>'
 
     def progress_text(self) -> str:
+        """The learner's rating in this game and how many of the puzzles shown are solved."""
         ids = [c.id for c in self.shown]
         solved = sum(1 for i in ids if any(a.get("solved") for a in self.store.attempts(i)))
-        return f"Solved {solved} of the {len(ids)} puzzle{'s' if len(ids) != 1 else ''} shown."
+        text = f"Solved {solved} of the {len(ids)} puzzle{'s' if len(ids) != 1 else ''} shown."
+        if self.store.rating("learner", self.coach.game) is None:
+            return text + f" Your {self.coach.game.capitalize()} rating starts with your first puzzle."
+        mine = library.rating.learner_rating(self.store, self.coach.game)
+        return text + (f" Your {self.coach.game.capitalize()} rating: {mine.rating:.0f}"
+                       f" (± {2 * mine.rd:.0f}).")
 
     def static_html(self, teacher: bool | None = None) -> str:
         """The board as a picture: what the puzzle is, the table as it stands (the hidden
@@ -1060,8 +1066,9 @@ def save_as_puzzle(state, seat: int, before: int | None = None, title: str = "",
     side could still make sure of as its goal. Returns the puzzle.
 
     The set is written through :func:`tutor.puzzles.save` (atomically); a moment already in
-    it is not saved twice. The puzzle is certified (solution tree, hints) when the library
-    offers ``complete``; a half-written one still plays on the board, judged by the solver."""
+    it is not saved twice. The puzzle is completed by the certifier (solution tree, hints,
+    themes, level) when it certifies; a moment with more than one winning card at some
+    decision is kept half-written, and the board then judges it by the solver."""
     from pathlib import Path
     at = moment(state, before)
     if at.phase != "play" or at.to_move is None:
@@ -1071,9 +1078,10 @@ def save_as_puzzle(state, seat: int, before: int | None = None, title: str = "",
                          f"not {at.seat_name(seat)}'s")
     name = title or f"My {at.game.capitalize()} hand: {at.seat_name(seat)} to play"
     puzzle = library.from_moment(at, seat, title=name)
-    complete = getattr(library, "complete", None)
-    if complete is not None:
-        puzzle = complete(puzzle)
+    try:
+        puzzle = library.complete(puzzle)
+    except TutorError:
+        pass   # not a one-card-only puzzle: kept half-written, the board judges it by the solver
     target = Path(path) if path is not None else my_puzzles_path()
     mine = list(library.load(target)) if target.exists() else []
     if any(p.id == puzzle.id for p in mine):
