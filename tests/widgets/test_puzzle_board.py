@@ -386,3 +386,30 @@ def test_text_and_html_name_no_engine_identifiers():
     page = re.sub(r"<[^>]+>", " ", board.static_html())
     page = re.sub(r"<style>.*?</style>", " ", page, flags=re.S)
     assert "play JH" not in page and "tricks_won" not in page and "play " not in board.summary()
+
+
+def test_the_play_tables_review_saves_a_costly_moment_as_a_puzzle(data_dir):
+    from tutor.widgets import PlayTable
+    for seed in range(20):
+        table = PlayTable("euchre", seed=seed, dealer=3, background=False)
+        for _ in range(100):
+            if table.state.is_over:
+                break
+            table.click(list(table.state.view(table.seat).legal)[-1])   # a careless learner
+        table.review.refresh()
+        if table.review.save_buttons:
+            break
+    else:
+        pytest.fail("no costly card in 20 careless hands")
+    costly = {i["index"] for i in table.review.items() if i["exact"] and i["cost"]}
+    assert set(table.review.save_buttons) == costly
+    index = min(costly)
+    saver = table.review.save_buttons[index]
+    saver.button.click()
+    assert saver.puzzle is not None and "Saved" in saver.message and saver.button.disabled
+    saved = puzzles.load(my_puzzles_path())[saver.puzzle.id]
+    moment = games.replay(dict(table.state.record(), actions=table.state.record()["actions"][:index]))
+    assert saved.start_state().to_move == table.seat == moment.to_move
+    board = PuzzleBoard("mine")
+    played = table.state.actions[index][1]
+    assert board.play(played) is False and board.mode == "failed"   # the costly card is refuted
