@@ -42,8 +42,9 @@ CSS = """<style>
 .tutor-board{border-collapse:collapse;margin:.2em 0}
 .tutor-board td{padding:.15em .4em;vertical-align:middle;text-align:center}
 .tutor-seat{font-weight:bold;white-space:nowrap}
+.tutor-board .tt-back{width:1.3em;height:1.8em;margin:0 .05em}
 .tutor-small{font-size:.88em;color:#333}
-.tutor-log{height:12em;overflow-y:auto;display:flex;flex-direction:column-reverse;
+.tutor-log{max-height:13em;min-height:3em;overflow-y:auto;display:flex;flex-direction:column-reverse;
  border:1px solid #ccc;border-radius:.3em;padding:.2em .5em;background:#fcfcfc;font-size:.92em}
 .tutor-log ol{margin:.1em 0;padding-left:1.4em}
 .tutor-panel{padding:.3em .5em;border-left:4px solid #2b6cb0;background:#f5f8fc;margin:.2em 0}

@@ -96,7 +96,7 @@ class ScoreSheet(StaticPicture):
         state = match.current
         scores = match.scores
         if not scores or not match.sheet:
-            return "No hand finished yet."
+            return ""
         game = state.game
         if match.is_over and getattr(match, "winner", None) is not None:
             win = match.winner

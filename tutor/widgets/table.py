@@ -159,7 +159,7 @@ class PlayTable(StaticPicture):
         self._learner_acted = False
 
         # -- widgets -----------------------------------------------------------------------
-        self.style_box = W.HTML(CSS)
+        self.style_box = W.HTML(CSS + render.STYLE)
         self.status = W.HTML()
         self.board = W.HTML()
         self.layout_box = W.VBox()
