@@ -354,7 +354,7 @@ def test_save_as_puzzle_writes_a_loadable_puzzle_in_the_learners_set(data_dir):
     assert again.to_move == seat == back[0].hero
     assert sorted(map(sorted, again.hands)) == sorted(map(sorted, moment.hands))
     button = SaveAsPuzzle(hand, seat, start + 4)
-    assert "tutor-action" in button.button._dom_classes and button.button.tooltip == "save as puzzle"
+    assert "tutor-action" in button.button._dom_classes and button.button.tooltip.startswith("Keep this moment")
     assert button.save() is None and "already" in button.message
     assert len(puzzles.load(my_puzzles_path())) == 1
     board = PuzzleBoard("mine")
@@ -413,3 +413,14 @@ def test_the_play_tables_review_saves_a_costly_moment_as_a_puzzle(data_dir):
     board = PuzzleBoard("mine")
     played = table.state.actions[index][1]
     assert board.play(played) is False and board.mode == "failed"   # the costly card is refuted
+
+
+def test_the_learner_sits_at_the_bottom_with_the_table_turned_round():
+    board = board_for(lead_puzzle())                  # the learner is North here
+    south_cell = " ".join(w.value for w in board.cells["s"].children if hasattr(w, "value"))
+    assert "You (North)" in south_cell
+    assert "Partner (South)" in " ".join(w.value for w in board.cells["n"].children if hasattr(w, "value"))
+    assert "West" in " ".join(w.value for w in board.cells["e"].children if hasattr(w, "value"))
+    page = board.static_html()
+    rows = page.split('<table class="tt-board">')[1].split("<tr>")
+    assert "You (North)" in rows[-1] and "Partner (South)" in rows[1]

@@ -60,12 +60,15 @@ _COMPASS = ("North", "East", "South", "West")
 
 
 def _areas(state, bottom: int) -> dict[int, str]:
-    """Where each seat sits on the picture: by its compass name when every seat has one,
-    else the ``bottom`` seat at the bottom and the others round the table in playing order
-    (the next player sits to the left)."""
+    """Where each seat sits on the picture (``n``, ``w``, ``e``, ``s``): the ``bottom`` seat
+    (the learner) at the bottom, as at a real table; with compass names the table is turned so
+    that the others keep their places relative to him (North opposite South, West on South's
+    left), else the others sit round the table in playing order (the next player on the left)."""
     names = [state.seat_name(s) for s in range(state.players)]
     if all(n in _COMPASS for n in names) and len(set(names)) == len(names):
-        return {s: names[s][0].lower() for s in range(state.players)}
+        ring = "swne"
+        turn = ring.index(names[bottom][0].lower())
+        return {s: ring[(ring.index(names[s][0].lower()) - turn) % 4] for s in range(state.players)}
     order = {2: "sn", 3: "swe", 4: "swne"}.get(state.players)
     if order is None:
         return {s: "s" for s in range(state.players)}
@@ -102,7 +105,7 @@ def _trick_plays(state) -> tuple[list, int | None, str]:
     return [], None, ""
 
 
-def centre_html(state) -> str:
+def centre_html(state, you: int | None = None) -> str:
     """The middle of the table: Lora's layout, or the trick laid out towards its players."""
     if _is_layout(state):
         from ..games import lora_layout
@@ -110,7 +113,7 @@ def centre_html(state) -> str:
     plays, winner, title = _trick_plays(state)
     if not plays:
         return '<span class="tt-mark">No card played yet</span>'
-    areas = _areas(state, 0)
+    areas = _areas(state, you if you is not None else 0)
     spot = {a: "" for a in "nwes"}
     for seat, card in plays:
         card = _card(card)
@@ -209,7 +212,7 @@ def board_html(state, you: int | None = None, side: Iterable[int] = (), hidden: 
                               f'<div>{cards}</div></div>')
     return (f'{render.STYLE}{BOARD_STYLE}<table class="tt-board">'
             f'<tr><td></td><td>{spot["n"]}</td><td></td></tr>'
-            f'<tr><td>{spot["w"]}</td><td class="tt-centre">{centre_html(state)}</td>'
+            f'<tr><td>{spot["w"]}</td><td class="tt-centre">{centre_html(state, you)}</td>'
             f'<td>{spot["e"]}</td></tr>'
             f'<tr><td></td><td>{spot["s"]}</td><td></td></tr></table>'
             f'<div class="tt-mark tt-tally">{html.escape(tally_text(state, you, side))}</div>')
@@ -887,16 +890,25 @@ class PuzzleBoard(StaticPicture):
         def control(label, tip, handler, icon):
             b = action_button(label, None, handler, tip=tip)
             b.icon = icon
+            b.add_class("tutor-control")
             return b
 
-        self.hint_button = control("Hint", "hint", self.hint, "lightbulb-o")
-        self.retry_button = control("Retry from the mistake", "retry from the mistake", self.retry, "undo")
-        self.solution_button = control("Show solution", "show solution", self.show_solution, "eye")
-        self.back_button = control("Back", "solution step back", lambda: self.step(-1), "step-backward")
-        self.forward_button = control("Forward", "solution step forward", lambda: self.step(1), "step-forward")
-        self.restart_button = control("Start again", "start again", self.restart, "refresh")
-        self.previous_button = control("Previous puzzle", "previous puzzle", self.previous, "arrow-left")
-        self.next_button = control("Next puzzle", "next puzzle", self.next, "arrow-right")
+        self.hint_button = control("Hint", "A nudge, then the principle, then the card", self.hint,
+                                   "lightbulb-o")
+        self.retry_button = control("Retry from the mistake", "Back to just before the wrong card",
+                                    self.retry, "undo")
+        self.solution_button = control("Show solution", "Step through the solution from the start",
+                                       self.show_solution, "eye")
+        self.back_button = control("Back", "One step back in the solution", lambda: self.step(-1),
+                                   "step-backward")
+        self.forward_button = control("Forward", "One step on in the solution", lambda: self.step(1),
+                                      "step-forward")
+        self.restart_button = control("Start again", "This puzzle again from its start", self.restart,
+                                      "refresh")
+        self.previous_button = control("Previous puzzle", "The previous puzzle of the set",
+                                       self.previous, "arrow-left")
+        self.next_button = control("Next puzzle", "The next puzzle of the set", self.next,
+                                   "arrow-right")
         themes = sorted({t for c in self.all for t in c.themes}, key=str.lower)
         levels = sorted({c.level for c in self.all if c.level})
         self.theme_menu = W.Dropdown(options=[("any theme", "")] + [(t, t) for t in themes],
@@ -958,7 +970,7 @@ class PuzzleBoard(StaticPicture):
         for area, cell in self.cells.items():
             cell.children = tuple(content[area])
         self.centre.value = (f'<div class="tt-board"><div class="tt-centre" style="padding:.4em">'
-                             f'{centre_html(state)}</div></div>')
+                             f'{centre_html(state, coach.hero)}</div></div>')
         self.tally.value = f'<div class="tt-note">{html.escape(tally_text(state, coach.hero, coach.side))}</div>'
         self.message_box.value = self.message_html()
         self.hint_box.value = self.hint_html()
@@ -992,9 +1004,6 @@ class PuzzleBoard(StaticPicture):
             self.card_buttons[str(act)] = b
         return b
 
-    def _ipython_display_(self):
-        from IPython.display import display
-        display(self)
 
 
 class _Thinking:
@@ -1090,7 +1099,7 @@ def save_as_puzzle(state, seat: int, before: int | None = None, title: str = "",
     return puzzle
 
 
-class SaveAsPuzzle:
+class SaveAsPuzzle(StaticPicture):
     """The "Save as puzzle" button for one moment of a played hand (for the hand review of
     the play table): class ``tutor-action``, tooltip ``save as puzzle``; a click saves the
     moment with :func:`save_as_puzzle` and says where it went (or why not)."""
@@ -1100,8 +1109,10 @@ class SaveAsPuzzle:
         self.state, self.seat, self.before, self.path = state, seat, before, path
         self.puzzle = None
         self.message = ""
-        self.button = action_button("Save as puzzle", None, self.save, tip="save as puzzle")
+        self.button = action_button("Save as puzzle", None, self.save,
+                                    tip="Keep this moment as a puzzle in your own set")
         self.button.icon = "bookmark"
+        self.button.add_class("tutor-control")
         self.note = W.HTML()
         self.widget = W.HBox([self.button, self.note], layout=W.Layout(align_items="center"))
 
@@ -1121,6 +1132,8 @@ class SaveAsPuzzle:
     def _refresh(self):
         self.note.value = f'<span class="tt-note">{html.escape(self.message)}</span>'
 
-    def _ipython_display_(self):
-        from IPython.display import display
-        display(self.widget)
+    def static_html(self) -> str:
+        return f'{render.STYLE}<span class="tt-note">{html.escape(self.summary())}</span>'
+
+    def summary(self) -> str:
+        return self.message or "Save as puzzle: keep this moment as a puzzle in your own set."
