@@ -76,19 +76,42 @@ def goal_sentence(puzzle) -> str:
         return _preset_sentence(puzzle, state)
     t = spec.target
     game = puzzle.game
+    if game == "euchre":
+        side = hero_side(puzzle, state)
+        need = t - _banked_tricks(state, side)
+        left = _tricks_left(state, hero)
+        rest = ("all of the last " + number(left) + " tricks" if need >= left
+                else f"{number(need)} of the last {number(left)} tricks")
+        who = "your side needs" if len(side) > 1 else "you need"
+        if hero in state.makers:
+            if t >= 5:
+                return f"Take every trick for the march: {who} {rest}."
+            if t == 3:
+                return f"Make your trumps: {who} three tricks in the hand, {rest}."
+        else:
+            if t == 3:
+                return f"Euchre the makers: {who} three tricks in the hand, {rest}."
+            if t == 1:
+                return f"Stop the march: {who} one trick, {rest}."
     if game in ("euchre", "raub"):
         side = hero_side(puzzle, state)
         need = t - _banked_tricks(state, side)
         left = _tricks_left(state, hero)
         who = "Your side must take" if len(side) > 1 else "Take"
+        if game == "raub" and len(side) > 1:
+            who = defenders(state, hero)[0].upper() + defenders(state, hero)[1:] + " must take"
         if need >= left:
             return f"{who} all of the last {number(left)} tricks."
         return f"{who} {number(need)} of the last {number(left)} tricks."
     if game == "clabber":
         side = hero_side(puzzle, state)
         who = "Your side must win" if len(side) > 1 else "Win"
-        return (f"{who} at least {t} of the card points still to be played for "
-                "(the last trick is worth 10 more).")
+        total = clabber_points_left(state)
+        if t >= total:
+            return (f"{who} every one of the {total} points still to be played for "
+                    "(the last trick's 10 included).")
+        return (f"{who} at least {t} of the {total} points still to be played for "
+                "(the last trick's 10 included).")
     contract = state.contract
     left = _tricks_left(state, hero) if contract != "lora" else 0
     have = state.trick_counts()[hero] if contract != "lora" else 0
@@ -126,6 +149,13 @@ def goal_sentence(puzzle) -> str:
         return (f"End with at most {number(t)} card{'s' if t != 1 else ''} in your hand "
                 "when someone goes out.")
     return f"Score at most {t} penalty points in this hand."
+
+
+def clabber_points_left(state) -> int:
+    """The card points still in play, with the 10 for the last trick."""
+    from ..games import clabber
+    live = [c for h in state.hands for c in h] + [c for _, c in state.trick]
+    return sum(clabber.card_points(c, state.trump) for c in live) + clabber.LAST_TRICK_BONUS
 
 
 def _preset_sentence(puzzle, state) -> str:
@@ -170,7 +200,18 @@ def both(cs) -> str:
 def _who(puzzle, state) -> tuple[str, str]:
     """("your side", "s") or ("you", "") - the subject and the verb ending."""
     from .solve import hero_side
-    return ("your side", "s") if len(hero_side(puzzle, state)) > 1 else ("you", "")
+    if len(hero_side(puzzle, state)) == 1:
+        return ("you", "")
+    if puzzle.game == "raub":
+        return ("the defenders", "")
+    return ("your side", "s")
+
+
+def defenders(state, hero) -> str:
+    """Raub: "the defenders (you and North)"."""
+    others = [state.seat_name(s) for s in state.active_seats
+              if s != state.declarer and s != hero]
+    return f"the defenders (you and {' and '.join(others)})"
 
 
 def _count(n: int, word: str) -> str:
@@ -210,7 +251,8 @@ def result_words(puzzle, value: int) -> str:
     if puzzle.game in ("euchre", "raub"):
         return f"{who} take{s} {_of_last(value - prior, left)}"
     if puzzle.game == "clabber":
-        return f"{who} win{s} {value} of the card points still to be played for"
+        got = "none" if value == 0 else str(value)
+        return f"{who} win{s} {got} of the {clabber_points_left(start)} points"
     contract = start.contract
     if contract == "minimum":
         return f"you take {_of_last(value - prior, left)}"
@@ -240,16 +282,25 @@ def shortfall(puzzle, value: int) -> str:
     prior = _prior(puzzle, start)
     if puzzle.game in ("euchre", "raub"):
         need = g.target - prior
-        return f"one short of the {number(need)} you need" if g.target - value == 1 else \
-            f"{number(g.target - value)} short of the {number(need)} you need"
+        who = "you need"
+        if puzzle.game == "raub" and puzzle.hero != start.declarer and \
+                len(start.active_seats) > 2:
+            who = "the defenders need"
+        return f"one short of the {number(need)} {who}" if g.target - value == 1 else \
+            f"{number(g.target - value)} short of the {number(need)} {who}"
     if puzzle.game == "clabber":
-        return f"{g.target - value} points short of the {g.target} you need"
+        gap = g.target - value
+        return f"{gap} point{'s' if gap != 1 else ''} short of the {g.target} you need"
     contract = start.contract
     if contract == "minimum":
+        if g.target - prior <= 0:
+            return "when the goal is to take none"
         return f"{_count(value - g.target, 'trick')} more than you may take"
     if contract == "maximum":
         return f"{number(value - g.target)} short of what you need"
     if contract == "queens":
+        if g.target // 2 - prior <= 0:
+            return "when the goal is to take none"
         return f"{_count((value - g.target) // 2, 'queen')} more than you may take"
     if contract == "lora":
         if g.target <= start.rules.lora_out_points:
@@ -273,6 +324,11 @@ def _trick_story(state, line):
     return winner, next(c for seat_, c in cs if seat_ == winner)
 
 
+def _verb(state) -> str:
+    """"lead" when the hero starts a trick, else "play"."""
+    return "lead" if state.trick_rules is not None and not state.trick else "play"
+
+
 def why_wrong(puzzle, d, cls, line) -> str:
     """Why a wrong card class fails, from its refutation."""
     state = d.state
@@ -286,14 +342,16 @@ def why_wrong(puzzle, d, cls, line) -> str:
                 f"{miss}.")
     winner, win_card = _trick_story(state, line)
     if winner is None:
-        story = "the defence's best play means that "
+        story = "after the best answer "
     elif winner == hero:
-        story = f"it wins this trick, but the defence's best play then means that "
+        others = "the others' best answer" if puzzle.game == "lora" else \
+            "the defence's best answer"
+        story = f"it wins this trick, but after {others} "
     elif is_partner(state, winner, hero):
         story = f"your partner wins this trick with {card(win_card)}, but then "
     else:
         story = f"{state.seat_name(winner)} wins the trick with {card(win_card)}, and in the end "
-    return f"If you play {first}{also}, {story}{result}: {miss}."
+    return f"If you {_verb(state)} {first}{also}, {story}{result}: {miss}."
 
 
 def _principle(puzzle, found) -> str:
@@ -316,9 +374,10 @@ def hints(puzzle, d, found=()) -> tuple[str, str, str]:
     """The hint ladder: a nudge, the principle, the card."""
     from .themes import theme
     accepted = d.winners[0]
-    play = f"Play {card(accepted[0].action)}."
+    verb = _verb(d.state)
+    play = f"{verb.capitalize()} {card(accepted[0].action)}."
     if len(accepted) > 1:
-        play = (f"Play {card(accepted[0].action)} ({cards(j.action for j in accepted[1:])} "
+        play = (f"{verb.capitalize()} {card(accepted[0].action)} ({cards(j.action for j in accepted[1:])} "
                 "is just as good).")
     if found:
         t = theme(puzzle.game, found[0])
@@ -363,7 +422,7 @@ def explanation(puzzle, cert, found: dict) -> str:
     n = len(cert.decisions)
     for i, d in enumerate(cert.decisions):
         accepted = d.winners[0]
-        verb = "lead" if not getattr(d.state, "trick", ()) and d.state.trick_rules else "play"
+        verb = _verb(d.state)
         names = card(accepted[0].action)
         if len(accepted) > 1:
             names += f" (or {cards(j.action for j in accepted[1:])}, just as good)"

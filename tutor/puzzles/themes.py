@@ -143,9 +143,10 @@ def draws_trumps(f: Facts) -> bool:
 
 
 def ruffs(f: Facts) -> bool:
-    """Plays a trump on a plain-suit lead."""
+    """Plays a trump on a plain-suit lead (not over his partner's winning card: that is an
+    overtake)."""
     return (not f.lead and f.card is not None and f.is_trump(f.card) and f.led is not None
-            and f.led != f.rules.trump)
+            and f.led != f.rules.trump and _partner_winning(f) is None)
 
 
 def ducks(f: Facts) -> bool:
@@ -214,19 +215,22 @@ def wins_last_trick_ten(f: Facts) -> bool:
 def raub_counts_to_two(f: Facts) -> bool:
     """The declarer needs exactly his two tricks and a wrong card leaves him one short."""
     st = f.state
-    if st.game != "raub" or f.puzzle.hero != st.declarer:
+    if st.game != "raub" or f.puzzle.hero != st.declarer or f.card is None:
         return False
-    return f.puzzle.goal.target == st.need or f.puzzle.goal.preset == "declarer_makes"
+    exact = f.puzzle.goal.target == st.need or f.puzzle.goal.preset == "declarer_makes"
+    # he gives this trick up: two tricks are all he needs, and they come later
+    return exact and f.winner is not None and f.winner != f.puzzle.hero
 
 
 def lora_sheds(rank_char: str, suit: str | None = None):
     def detector(f: Facts) -> bool:
         c = f.card
-        if f.lead or c is None or f.hero_won or c.rank.char != rank_char:
+        if c is None or f.winner is None or f.hero_won or c.rank.char != rank_char:
             return False
         if suit is not None and c.suit.value != suit:
             return False
-        return f.suit(c) != f.led     # thrown on another suit's trick
+        # thrown on another suit's trick, or led for someone else to win
+        return f.lead or f.suit(c) != f.led
     return detector
 
 
@@ -270,7 +274,8 @@ def layout_holds_start_rank(f: Facts) -> bool:
     if st.contract != "lora" or f.card is None or st.start_rank is None:
         return False
     legal_starts = [c for c in f.legal if c.rank is st.start_rank]
-    return bool(legal_starts) and f.card.rank is not st.start_rank
+    return (bool(legal_starts) and f.card.rank is not st.start_rank
+            and any(_wrong_card(w) in legal_starts for w, _ in f.wrong_lines))
 
 
 def layout_blocks(f: Facts) -> bool:
@@ -282,7 +287,16 @@ def layout_blocks(f: Facts) -> bool:
     from ..games import lora_layout
     needed = set(lora_layout.needed(st.piles, st.start_rank).values())
     held = [c for c in f.legal if c in needed and c != f.card]
-    return bool(held) and f.card is not None
+    # releasing the block is one of the wrong cards
+    return bool(held) and f.card is not None and any(_wrong_card(w) in held
+                                                     for w, _ in f.wrong_lines)
+
+
+def _wrong_card(text):
+    try:
+        return parse_card(text)
+    except Exception:  # noqa: BLE001 - a pass
+        return None
 
 
 def layout_goes_out(f: Facts) -> bool:
@@ -400,10 +414,11 @@ THEMES: dict[str, tuple[Theme, ...]] = {
         _t("the left bower ruffs", euchre_left_bower_ruffs,
            "Which of your cards belongs to the trump suit although it does not look like it?",
            "The left bower (the other jack of the same colour) is the second-highest trump."),
-        _DRAW,
+        _OVERTAKE, _LET_PARTNER,
         _t("keep the trump", discards_instead_of_ruffing, "Must you spend a trump here?",
-           "When partner or a later card will win anyway, discard a loser and keep your trump."),
-        _CASH, _DUCK, _THROW, _RUFF, _TO_PARTNER, _OVERTAKE, _LET_PARTNER, _CHEAP,
+           "Ruffing here does not help: throw a loser and keep your trump for a trick that "
+           "needs it."),
+        _DRAW, _THROW, _DUCK, _TO_PARTNER, _CHEAP, _CASH, _RUFF,
         _t("lone-hand ending", euchre_lone_hand, "Alone, every trick is yours to win: which "
            "card keeps the most tricks?", "Going alone, plan all the remaining tricks at once."),
     ),
@@ -418,7 +433,7 @@ THEMES: dict[str, tuple[Theme, ...]] = {
            "your side."),
         _t("capture the ten", captures_points, "Which trick holds the most points?",
            "Win the trick where the opponents' aces and tens fall."),
-        _DRAW, _CASH, _DUCK, _THROW, _RUFF, _TO_PARTNER, _OVERTAKE, _LET_PARTNER, _CHEAP,
+        _OVERTAKE, _LET_PARTNER, _DRAW, _THROW, _DUCK, _TO_PARTNER, _CHEAP, _CASH, _RUFF,
     ),
     "raub": (
         _t("must-trump endplay", forced_to_trump, "Which suit is an opponent out of?",
@@ -427,27 +442,28 @@ THEMES: dict[str, tuple[Theme, ...]] = {
         _t("the declarer counts to two", raub_counts_to_two, "Count: where will your two "
            "tricks come from?", "The declarer needs two tricks: count them before you play "
            "and give up the rest."),
-        _DRAW, _CASH, _DUCK, _THROW, _RUFF, _CHEAP,
+        _DRAW, _THROW, _DUCK, _CHEAP, _CASH, _RUFF,
     ),
     "lora": (
+        _t("shed the queen", lora_sheds("Q"), "Which card would cost you most if you won it "
+           "later?", "Get rid of a queen on a trick someone else wins: throw it when you "
+           "cannot follow suit, or lead it under a higher card."),
+        _t("shed the king of hearts", lora_sheds("K", "H"), "Which card would cost you most "
+           "if you won it later?", f"Get rid of the {parse_card('KH').symbol} on a trick "
+           "someone else wins."),
+        _t("shed the jack of clubs", lora_sheds("J", "C"), "Which card would cost you most "
+           "if you won it later?", f"Get rid of the {parse_card('JC').symbol} on a trick "
+           "someone else wins: whoever takes it pays 8."),
+        _t("lose the last trick", lora_loses_last_trick, "Who will win the last trick?",
+           "The last trick costs 4: plan to leave it to someone else."),
         _t("duck", ducks, "Do you have to win this trick?",
            "Play a card lower than the one winning the trick, so someone else takes it."),
-        _t("shed the queen", lora_sheds("Q"), "Which card would cost you most if you won it "
-           "later?", "When you cannot follow suit, throw away the card that would hurt you: "
-           "in Queens, a queen."),
-        _t("shed the king of hearts", lora_sheds("K", "H"), "Which card would cost you most "
-           "if you won it later?", "When you cannot follow suit, throw away the dangerous "
-           f"card: the {parse_card('KH').symbol}."),
-        _t("shed the jack of clubs", lora_sheds("J", "C"), "Which card would cost you most "
-           "if you won it later?", "When you cannot follow suit, throw away the "
-           f"{parse_card('JC').symbol}: whoever takes it pays 8."),
         _t("unload the high card", lora_unloads_high, "Which of your cards could win a "
            "trick later?", "When you cannot follow suit, get rid of your highest card: it is "
            "the one that would win a trick you do not want."),
-        _t("lead low", lora_leads_low, "Can you make someone else win this trick?",
-           "Lead a card another player must beat."),
-        _t("lose the last trick", lora_loses_last_trick, "Who will win the last trick?",
-           "The last trick costs 4: plan to leave it to someone else."),
+        _t("give the lead away", lora_leads_low, "Can you make someone else win this trick?",
+           "Lead a card another player has to beat, so the trick and the next lead go to "
+           "him."),
         _t("hold back the start rank", layout_holds_start_rank, "Must you open a new suit "
            "now?", "A card of the start rank opens a suit for everyone: keep it until it "
            "helps you more than the others."),
@@ -462,6 +478,10 @@ THEMES: dict[str, tuple[Theme, ...]] = {
 }
 
 
+LAYOUT_THEMES = ("hold back the start rank", "block a suit", "open the suit",
+                 "the race to go out")
+
+
 def theme(game: str, name: str) -> Theme:
     return next(t for t in THEMES[game] if t.name == name)
 
@@ -472,7 +492,10 @@ def detect(puzzle, cert) -> dict[int, tuple[str, ...]]:
     for i, d in enumerate(cert.decisions):
         f = facts_of(puzzle, d, i, cert.line)
         found = []
+        layout = f.state.trick_rules is None
         for t in THEMES[puzzle.game]:
+            if t.name in LAYOUT_THEMES and not layout or layout and t.name not in LAYOUT_THEMES:
+                continue
             try:
                 if t.detector(f):
                     found.append(t.name)
@@ -490,3 +513,35 @@ def names(found: dict) -> list[str]:
             if n not in out:
                 out.append(n)
     return out
+
+
+def facts_at(puzzle, before=(), play=None, wrong=()) -> Facts:
+    """The facts of the hero's ``play`` after the actions ``before`` (a hand-built decision,
+    e.g. for a test): the other seats answer as the solver does, each ``wrong`` card is
+    played out with best play on both sides."""
+    from .certify import DecisionFound
+    from .solve import defence_reply, play_out
+    state = puzzle.start_state()
+    for a in before:
+        state.apply(a)
+    if state.to_move != puzzle.hero:
+        raise ValueError("the hero is not on move there")
+    d = DecisionFound(tuple(before), state.copy(), [], [], [], play=str(state.parse_action(play)))
+    after = state.copy()
+    after.apply(play)
+    reply = []
+    while after.to_move is not None and after.to_move != puzzle.hero:
+        a = defence_reply(puzzle, after)
+        after.push(a)
+        reply.append(str(a))
+    d.reply = tuple(reply)
+    for w in wrong:
+        st = state.copy()
+        st.apply(f"play {w}")
+        d.refutations[w] = [f"play {w}"] + play_out(puzzle, st)
+    main = list(before) + [d.play] + reply
+    rest = state.copy()
+    for a in [d.play] + reply:
+        rest.push(rest.parse_action(a))
+    main += play_out(puzzle, rest)
+    return facts_of(puzzle, d, 0, main)
