@@ -11,6 +11,7 @@ import json
 import sys
 
 from . import games
+from .book import cli as book_cli
 from .errors import TutorError
 
 
@@ -44,6 +45,7 @@ def main(argv=None) -> int:
     replay = sub.add_parser("replay", help="replay a saved hand record (JSON)")
     replay.add_argument("file")
     replay.set_defaults(run=_replay)
+    book_cli.register(sub)
     args = parser.parse_args(argv)
     try:
         return args.run(args)
