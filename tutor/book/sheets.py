@@ -85,9 +85,10 @@ def _hand_cards(state, seat):
     return render._sorted_hand(state, state.hands[seat])
 
 
-def diagram_html(puzzle, state=None) -> str:
+def diagram_html(puzzle, state=None, every_hand: bool = False) -> str:
     """The table at the puzzle's start as the learner sees it: the hero's hand and every hand
-    not hidden face up, hidden hands as backs; the trick so far in the middle."""
+    not hidden face up, hidden hands as backs (``every_hand``: all face up, for the teacher);
+    the trick so far in the middle."""
     state = state or puzzle.start_state()
     hero = puzzle.hero
     active = set(getattr(state, "active_seats", None) or range(state.players))
@@ -97,7 +98,7 @@ def diagram_html(puzzle, state=None) -> str:
         label = f"You ({name})" if seat == hero else name
         if seat not in active:
             content, note = None, "sits out"
-        elif seat in puzzle.hidden:
+        elif seat in puzzle.hidden and not every_hand:
             content, note = len(state.hands[seat]), ""
         else:
             content, note = _hand_cards(state, seat), ""
@@ -216,6 +217,7 @@ def _units(game: str, n: int) -> str:
 
 def answer_html(number: int, puzzle) -> str:
     parts = [f'<section class="tt-puzzle tt-answer">{_heading(number, puzzle)}',
+             diagram_html(puzzle, every_hand=True),
              f'<p class="tt-goal">{html.escape(puzzle.goal.text)}</p>']
     if not puzzle.solution:
         parts.append('<p>This puzzle has no written solution yet (run <code>tutor puzzles check '
