@@ -205,7 +205,7 @@ def _trick_example(body, caption, game, line) -> str:
             raise ExampleError(f"the rules give this trick to {SEATS[by_rules].capitalize()}, "
                                f"not {SEATS[winner].capitalize()}", fields["winner"][1])
         winner = by_rules
-    trick = render.Trick(plays, winner=winner)
+    trick = render.Trick(plays, winner=winner, seat_name=lambda seat: SEATS[seat].capitalize())
     return f'<div class="tt-example">{_caption(caption)}{trick._repr_html_()}</div>'
 
 
