@@ -13,6 +13,7 @@ import sys
 from . import games
 from .book import cli as book_cli
 from .errors import TutorError
+from .puzzles import cli as puzzles_cli
 
 
 def _deal(args) -> int:
@@ -46,6 +47,7 @@ def main(argv=None) -> int:
     replay.add_argument("file")
     replay.set_defaults(run=_replay)
     book_cli.register(sub)
+    puzzles_cli.register(sub)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

@@ -31,3 +31,11 @@ __all__ = ["PuzzleError", "Puzzle", "GoalSpec", "Decision", "Wrong", "Collection
            "LEVELS", "HINT_STEPS", "from_moment", "position_of", "Judged", "move_values",
            "defence_reply", "best_for_hero", "hero_side", "is_success", "judge", "reaches",
            "play_out"]
+
+from .certify import Certificate, card_classes, certify, check, complete  # noqa: E402
+
+__all__ += ["Certificate", "certify", "check", "complete", "card_classes"]
+
+from . import rating  # noqa: E402
+
+__all__ += ["rating"]

@@ -84,11 +84,17 @@ def units_so_far(puzzle, state) -> int:
     return state.card_points_by_side()[side] - start.card_points_by_side()[side]
 
 
+NODES = [0]   # search nodes spent so far in this process (the certifier's effort figure)
+
+
 def _solve_units(puzzle, state):
     from .. import solver
     if _is_layout(state):
-        return solver.solve_layout(state, hero=puzzle.hero)
-    return solver.solve(state, hero=puzzle.hero)
+        res = solver.solve_layout(state, hero=puzzle.hero)
+    else:
+        res = solver.solve(state, hero=puzzle.hero)
+    NODES[0] += res.nodes
+    return res
 
 
 def move_values(puzzle, state) -> list[Judged]:
@@ -104,7 +110,9 @@ def move_values(puzzle, state) -> list[Judged]:
     flags = None
     if goal is not None:
         from .. import solver
-        flags = solver.solve(state, goal=goal).moves
+        flagged = solver.solve(state, goal=goal)
+        NODES[0] += flagged.nodes
+        flags = flagged.moves
     out = []
     for action in state.legal_actions():
         value = res.moves[action] + extra
