@@ -59,10 +59,10 @@ def test_the_answer_key_is_a_teacher_page(built_book):
     key = built_book.editions["teacher"].folder / "02-endings-puzzles-answers.html"
     text = key.read_text(encoding="utf-8")
     # the solution line in words, trick by trick, and the refutation of the tempting ace
-    assert ("Play <strong>10♠</strong> — then West K♠, North J♦, East A♠ (North wins); "
-            "North 10♣, East K♣") in text
-    assert ("<strong>A♥</strong> costs one trick: you A♥, West 9♥, North J♦, East K♣ "
-            "(North wins); North 10♣, East Q♣, you J♥, West K♠ (you win); ") in text
+    assert ("Play <strong>10♠</strong> — then West Q♠, North J♦, East A♠ (North wins); "
+            "North 9♣, East Q♣") in text
+    assert ("<strong>A♥</strong> costs one trick: you A♥, West 9♥, North J♦, East Q♣ "
+            "(North wins); North 9♣, East K♣, you J♥, West Q♠ (you win); ") in text
     assert "_repr" not in text and "play TS" not in text   # no engine identifiers
 
 
