@@ -2,11 +2,12 @@
 # stays on one test worker: --dist loadfile):
 #   make lab   - JupyterLab on the lessons
 #   make test  - the whole test suite (unit tests and every lesson under nbval)
+#   make book  - both sample lesson books, student and teacher editions, into book/_build/
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test test-slow bench clean
+.PHONY: lab test test-slow test-browser book bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +29,16 @@ test: $(VENV)/.installed-test
 
 test-slow: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m slow tests
+
+test-browser: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m browser tests
+
+BOOKS := euchre-course four-games
+
+book: $(VENV)/.installed-lab
+	for name in $(BOOKS); do \
+	  $(BIN)/tutor book build book/$$name.toml --edition both --out book/_build/$$name || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV)

@@ -199,3 +199,9 @@ def test_pdf_without_chromium_says_so_before_building(tmp_path, monkeypatch):
     with pytest.raises(BookError, match="--pdf needs Chromium"):
         book.build(DATA / "test-book.toml", out=tmp_path / "out", pdf=True, progress=False)
     assert not (tmp_path / "out").exists()
+
+
+def test_a_widget_without_a_static_picture_gets_a_note_not_its_repr(built_book):
+    lesson = (built_book.editions["student"].folder / "01-tiny-lesson.html").read_text("utf-8")
+    assert "An interactive widget: open this lesson in JupyterLab to use it." in lesson
+    assert "Button(" not in lesson and "A button with no picture" not in lesson

@@ -38,6 +38,8 @@ PACKAGE = Path(__file__).resolve().parents[1]
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = Path(__file__).resolve().parent / "static"
 TEACHER_TAGS = ("solution", "teacher")
+WIDGET_WITHOUT_PICTURE = ('<div class="tt-widget-note">An interactive widget: open this lesson in '
+                          'JupyterLab to use it.</div>')
 PAGE_KINDS = ("index", "lesson", "page", "rules", "puzzles", "answers", "print")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -154,6 +156,10 @@ def _clean_executed(nb) -> None:
             data = output.get("data")
             if data and WIDGET_VIEW in data:
                 del data[WIDGET_VIEW]
+                if "text/html" not in data:
+                    # a widget without a static picture: its text form is only a repr
+                    data.clear()
+                    data["text/html"] = WIDGET_WITHOUT_PICTURE
             if data:
                 data.pop("application/javascript", None)
         cell["outputs"] = [o for o in cell.get("outputs", ())

@@ -184,8 +184,9 @@ def _trick_example(body, caption, game, line) -> str:
     plays = []
     for part in filter(None, (p.strip() for p in text.split(","))):
         seat, _, card = part.partition(" ")
+        index = _seat_index(seat, plays_line)
         try:
-            plays.append((_seat_index(seat, plays_line), parse_card(card.strip())))
+            plays.append((index, parse_card(card.strip())))
         except TutorError as err:
             raise ExampleError(str(err), plays_line) from None
     if not plays:
