@@ -2,10 +2,17 @@
 # stays on one test worker: --dist loadfile):
 #   make lab   - JupyterLab on the lessons
 #   make test  - the whole test suite (unit tests and every lesson under nbval)
+#   make test-browser - the play table in a real JupyterLab and Chromium (Playwright), the built
+#                       lesson book in Chromium from disk with the network blocked
 #   make book  - both sample lesson books, student and teacher editions, into book/_build/
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+# JupyterLab refuses to start as root without --allow-root (common in containers)
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+# The lab's settings live in the repository: widget state is not saved into the notebooks and
+# nothing is saved automatically, so opening a lesson never rewrites the committed file.
+LAB_SETTINGS := $(CURDIR)/lab-settings
 
 .PHONY: lab test test-slow test-browser book bench clean
 
@@ -22,7 +29,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@
 
 lab: $(VENV)/.installed-lab
-	$(BIN)/jupyter lab lessons/
+	JUPYTERLAB_SETTINGS_DIR=$(LAB_SETTINGS) $(BIN)/jupyter lab $(ROOT_FLAG) lessons/
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval --nbval-current-env -p no:cacheprovider tests lessons
@@ -30,8 +37,9 @@ test: $(VENV)/.installed-test
 test-slow: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m slow tests
 
+# Needs Debian's Chromium (apt-get install chromium); Playwright drives it, no browser download.
 test-browser: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -m browser tests
+	$(BIN)/python -m pytest -m browser -p no:cacheprovider tests/browser tests/book
 
 BOOKS := euchre-course four-games
 

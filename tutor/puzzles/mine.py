@@ -180,6 +180,30 @@ def candidate(game: str, index: int, seed: int = 0, cards: int = 4, source: str 
     return state, hero
 
 
+LIVE_NEEDED = {"queens": ("QC", "QD", "QH", "QS"), "jack_of_clubs": ("JC",),
+               "king_hearts_last_trick": ("KH",), "hearts": tuple(f"{r}H" for r in "789TJQKA")}
+
+
+def history_free(state) -> bool:
+    """Lora: whether the position's score does not depend on who took earlier cards (every
+    scoring card of the contract is still in play), so it needs no history."""
+    if state.game != "lora" or state.contract in ("lora", "minimum", "maximum"):
+        return True
+    from ..cards import parse_card
+    live = {c for h in state.hands for c in h} | {c for _, c in state.trick}
+    return all(parse_card(c) in live for c in LIVE_NEEDED.get(state.contract, ()))
+
+
+def meaningful(puzzle, state) -> bool:
+    """Whether the best the hero can make sure of is a goal the game's scoring rewards: in
+    Euchre three tricks (the bid made, or a euchre) or five (a march), and for the defenders
+    one trick (no march); any count of tricks, card points or penalty points elsewhere."""
+    if puzzle.game != "euchre":
+        return True
+    makers = puzzle.hero in state.makers
+    return puzzle.goal.target in ((3, 5) if makers else (1, 3))
+
+
 def try_candidate(args):
     """Build and certify one candidate; returns (index, completed Puzzle or None, seconds)."""
     from .certify import certify, complete
@@ -195,11 +219,22 @@ def try_candidate(args):
         half = from_moment(state, hero, puzzle_id=f"{game}-cand-{index}",
                            source={"made_by": f"tutor puzzles mine ({source})", "seed": seed,
                                    "candidate": index, "licence": "CC-BY-4.0"})
+        if not meaningful(half, state):
+            return index, None, time.process_time() - t0
         cert = certify(half)
+        if cert.ok and cert.decisions[0].before:
+            # start the puzzle at its first real decision, not at a turn where any card works
+            later = cert.decisions[0].state
+            if not history_free(later):
+                return index, None, time.process_time() - t0
+            half = from_moment(later, hero, puzzle_id=half.id, source=half.source)
+            cert = certify(half)
         if not cert.ok:
             return index, None, time.process_time() - t0
         full = complete(half, cert)
-        if theme is not None and theme.lower() not in {t.lower() for t in full.themes}:
+        if theme == "any" and not full.themes:
+            return index, None, time.process_time() - t0
+        if theme not in (None, "any") and theme.lower() not in {t.lower() for t in full.themes}:
             return index, None, time.process_time() - t0
         return index, full, time.process_time() - t0
     except TutorError:
@@ -213,14 +248,16 @@ def mine(game: str, count: int, seed: int = 0, cards: int = 4, theme: str | None
     """Mine ``count`` certified puzzles. Returns (puzzles, candidates tried, CPU seconds).
 
     ``limit``: stop after this many candidates (default 400 per puzzle asked). Ids are
-    ``<prefix>-<candidate index>`` (prefix default ``<game>-s<seed>``), stable for a seed."""
+    ``<prefix>-<candidate index>`` (prefix default ``<game>[-<contract>]-s<seed>-c<cards>``),
+    stable for a seed."""
     from tqdm import tqdm
     if source not in SOURCES:
         raise TutorError(f"unknown source {source!r}; the sources are {', '.join(SOURCES)}")
-    if not 3 <= cards <= 6:
-        raise TutorError("puzzles are endings: give --cards from 3 to 6")
+    if not 3 <= cards <= (4 if game == "raub" else 6):
+        raise TutorError("puzzles are endings: give --cards from 3 to "
+                         + ("4 (a Raub hand has four cards)" if game == "raub" else "6"))
     limit = limit if limit is not None else 400 * count
-    prefix = prefix or f"{game}-s{seed}"
+    prefix = prefix or "-".join(x for x in (game, contract, f"s{seed}", f"c{cards}") if x)
     found, tried, seconds = [], 0, 0.0
     bar = tqdm(total=count, desc=f"mining {game}", unit="puzzle", disable=not progress)
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None

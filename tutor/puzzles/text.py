@@ -76,19 +76,42 @@ def goal_sentence(puzzle) -> str:
         return _preset_sentence(puzzle, state)
     t = spec.target
     game = puzzle.game
+    if game == "euchre":
+        side = hero_side(puzzle, state)
+        need = t - _banked_tricks(state, side)
+        left = _tricks_left(state, hero)
+        rest = ("all of the last " + number(left) + " tricks" if need >= left
+                else f"{number(need)} of the last {number(left)} tricks")
+        who = "your side needs" if len(side) > 1 else "you need"
+        if hero in state.makers:
+            if t >= 5:
+                return f"Take every trick for the march: {who} {rest}."
+            if t == 3:
+                return f"Make your trumps: {who} three tricks in the hand, {rest}."
+        else:
+            if t == 3:
+                return f"Euchre the makers: {who} three tricks in the hand, {rest}."
+            if t == 1:
+                return f"Stop the march: {who} one trick, {rest}."
     if game in ("euchre", "raub"):
         side = hero_side(puzzle, state)
         need = t - _banked_tricks(state, side)
         left = _tricks_left(state, hero)
         who = "Your side must take" if len(side) > 1 else "Take"
+        if game == "raub" and len(side) > 1:
+            who = defenders(state, hero)[0].upper() + defenders(state, hero)[1:] + " must take"
         if need >= left:
             return f"{who} all of the last {number(left)} tricks."
         return f"{who} {number(need)} of the last {number(left)} tricks."
     if game == "clabber":
         side = hero_side(puzzle, state)
         who = "Your side must win" if len(side) > 1 else "Win"
-        return (f"{who} at least {t} of the card points still to be played for "
-                "(the last trick is worth 10 more).")
+        total = clabber_points_left(state)
+        if t >= total:
+            return (f"{who} every one of the {total} points still to be played for "
+                    "(the last trick's 10 included).")
+        return (f"{who} at least {t} of the {total} points still to be played for "
+                "(the last trick's 10 included).")
     contract = state.contract
     left = _tricks_left(state, hero) if contract != "lora" else 0
     have = state.trick_counts()[hero] if contract != "lora" else 0
@@ -126,6 +149,13 @@ def goal_sentence(puzzle) -> str:
         return (f"End with at most {number(t)} card{'s' if t != 1 else ''} in your hand "
                 "when someone goes out.")
     return f"Score at most {t} penalty points in this hand."
+
+
+def clabber_points_left(state) -> int:
+    """The card points still in play, with the 10 for the last trick."""
+    from ..games import clabber
+    live = [c for h in state.hands for c in h] + [c for _, c in state.trick]
+    return sum(clabber.card_points(c, state.trump) for c in live) + clabber.LAST_TRICK_BONUS
 
 
 def _preset_sentence(puzzle, state) -> str:
@@ -170,7 +200,18 @@ def both(cs) -> str:
 def _who(puzzle, state) -> tuple[str, str]:
     """("your side", "s") or ("you", "") - the subject and the verb ending."""
     from .solve import hero_side
-    return ("your side", "s") if len(hero_side(puzzle, state)) > 1 else ("you", "")
+    if len(hero_side(puzzle, state)) == 1:
+        return ("you", "")
+    if puzzle.game == "raub":
+        return ("the defenders", "")
+    return ("your side", "s")
+
+
+def defenders(state, hero) -> str:
+    """Raub: "the defenders (you and North)"."""
+    others = [state.seat_name(s) for s in state.active_seats
+              if s != state.declarer and s != hero]
+    return f"the defenders (you and {' and '.join(others)})"
 
 
 def _count(n: int, word: str) -> str:
@@ -210,7 +251,7 @@ def result_words(puzzle, value: int) -> str:
     if puzzle.game in ("euchre", "raub"):
         return f"{who} take{s} {_of_last(value - prior, left)}"
     if puzzle.game == "clabber":
-        return f"{who} win{s} {value} of the card points still to be played for"
+        return f"{who} win{s} {value} of the {clabber_points_left(start)} points"
     contract = start.contract
     if contract == "minimum":
         return f"you take {_of_last(value - prior, left)}"
@@ -243,7 +284,8 @@ def shortfall(puzzle, value: int) -> str:
         return f"one short of the {number(need)} you need" if g.target - value == 1 else \
             f"{number(g.target - value)} short of the {number(need)} you need"
     if puzzle.game == "clabber":
-        return f"{g.target - value} points short of the {g.target} you need"
+        gap = g.target - value
+        return f"{gap} point{'s' if gap != 1 else ''} short of the {g.target} you need"
     contract = start.contract
     if contract == "minimum":
         return f"{_count(value - g.target, 'trick')} more than you may take"
@@ -273,6 +315,11 @@ def _trick_story(state, line):
     return winner, next(c for seat_, c in cs if seat_ == winner)
 
 
+def _verb(state) -> str:
+    """"lead" when the hero starts a trick, else "play"."""
+    return "lead" if state.trick_rules is not None and not state.trick else "play"
+
+
 def why_wrong(puzzle, d, cls, line) -> str:
     """Why a wrong card class fails, from its refutation."""
     state = d.state
@@ -293,7 +340,7 @@ def why_wrong(puzzle, d, cls, line) -> str:
         story = f"your partner wins this trick with {card(win_card)}, but then "
     else:
         story = f"{state.seat_name(winner)} wins the trick with {card(win_card)}, and in the end "
-    return f"If you play {first}{also}, {story}{result}: {miss}."
+    return f"If you {_verb(state)} {first}{also}, {story}{result}: {miss}."
 
 
 def _principle(puzzle, found) -> str:
@@ -316,9 +363,10 @@ def hints(puzzle, d, found=()) -> tuple[str, str, str]:
     """The hint ladder: a nudge, the principle, the card."""
     from .themes import theme
     accepted = d.winners[0]
-    play = f"Play {card(accepted[0].action)}."
+    verb = _verb(d.state)
+    play = f"{verb.capitalize()} {card(accepted[0].action)}."
     if len(accepted) > 1:
-        play = (f"Play {card(accepted[0].action)} ({cards(j.action for j in accepted[1:])} "
+        play = (f"{verb.capitalize()} {card(accepted[0].action)} ({cards(j.action for j in accepted[1:])} "
                 "is just as good).")
     if found:
         t = theme(puzzle.game, found[0])
@@ -363,7 +411,7 @@ def explanation(puzzle, cert, found: dict) -> str:
     n = len(cert.decisions)
     for i, d in enumerate(cert.decisions):
         accepted = d.winners[0]
-        verb = "lead" if not getattr(d.state, "trick", ()) and d.state.trick_rules else "play"
+        verb = _verb(d.state)
         names = card(accepted[0].action)
         if len(accepted) > 1:
             names += f" (or {cards(j.action for j in accepted[1:])}, just as good)"

@@ -143,9 +143,10 @@ def draws_trumps(f: Facts) -> bool:
 
 
 def ruffs(f: Facts) -> bool:
-    """Plays a trump on a plain-suit lead."""
+    """Plays a trump on a plain-suit lead (not over his partner's winning card: that is an
+    overtake)."""
     return (not f.lead and f.card is not None and f.is_trump(f.card) and f.led is not None
-            and f.led != f.rules.trump)
+            and f.led != f.rules.trump and _partner_winning(f) is None)
 
 
 def ducks(f: Facts) -> bool:
@@ -214,9 +215,11 @@ def wins_last_trick_ten(f: Facts) -> bool:
 def raub_counts_to_two(f: Facts) -> bool:
     """The declarer needs exactly his two tricks and a wrong card leaves him one short."""
     st = f.state
-    if st.game != "raub" or f.puzzle.hero != st.declarer:
+    if st.game != "raub" or f.puzzle.hero != st.declarer or f.card is None:
         return False
-    return f.puzzle.goal.target == st.need or f.puzzle.goal.preset == "declarer_makes"
+    exact = f.puzzle.goal.target == st.need or f.puzzle.goal.preset == "declarer_makes"
+    # he gives this trick up: two tricks are all he needs, and they come later
+    return exact and f.winner is not None and f.winner != f.puzzle.hero
 
 
 def lora_sheds(rank_char: str, suit: str | None = None):
@@ -270,7 +273,8 @@ def layout_holds_start_rank(f: Facts) -> bool:
     if st.contract != "lora" or f.card is None or st.start_rank is None:
         return False
     legal_starts = [c for c in f.legal if c.rank is st.start_rank]
-    return bool(legal_starts) and f.card.rank is not st.start_rank
+    return (bool(legal_starts) and f.card.rank is not st.start_rank
+            and any(_wrong_card(w) in legal_starts for w, _ in f.wrong_lines))
 
 
 def layout_blocks(f: Facts) -> bool:
@@ -282,7 +286,16 @@ def layout_blocks(f: Facts) -> bool:
     from ..games import lora_layout
     needed = set(lora_layout.needed(st.piles, st.start_rank).values())
     held = [c for c in f.legal if c in needed and c != f.card]
-    return bool(held) and f.card is not None
+    # releasing the block is one of the wrong cards
+    return bool(held) and f.card is not None and any(_wrong_card(w) in held
+                                                     for w, _ in f.wrong_lines)
+
+
+def _wrong_card(text):
+    try:
+        return parse_card(text)
+    except Exception:  # noqa: BLE001 - a pass
+        return None
 
 
 def layout_goes_out(f: Facts) -> bool:
@@ -400,10 +413,11 @@ THEMES: dict[str, tuple[Theme, ...]] = {
         _t("the left bower ruffs", euchre_left_bower_ruffs,
            "Which of your cards belongs to the trump suit although it does not look like it?",
            "The left bower (the other jack of the same colour) is the second-highest trump."),
-        _DRAW,
+        _OVERTAKE, _LET_PARTNER,
         _t("keep the trump", discards_instead_of_ruffing, "Must you spend a trump here?",
-           "When partner or a later card will win anyway, discard a loser and keep your trump."),
-        _CASH, _DUCK, _THROW, _RUFF, _TO_PARTNER, _OVERTAKE, _LET_PARTNER, _CHEAP,
+           "Ruffing here does not help: throw a loser and keep your trump for a trick that "
+           "needs it."),
+        _DRAW, _THROW, _DUCK, _TO_PARTNER, _CHEAP, _CASH, _RUFF,
         _t("lone-hand ending", euchre_lone_hand, "Alone, every trick is yours to win: which "
            "card keeps the most tricks?", "Going alone, plan all the remaining tricks at once."),
     ),
@@ -418,7 +432,7 @@ THEMES: dict[str, tuple[Theme, ...]] = {
            "your side."),
         _t("capture the ten", captures_points, "Which trick holds the most points?",
            "Win the trick where the opponents' aces and tens fall."),
-        _DRAW, _CASH, _DUCK, _THROW, _RUFF, _TO_PARTNER, _OVERTAKE, _LET_PARTNER, _CHEAP,
+        _OVERTAKE, _LET_PARTNER, _DRAW, _THROW, _DUCK, _TO_PARTNER, _CHEAP, _CASH, _RUFF,
     ),
     "raub": (
         _t("must-trump endplay", forced_to_trump, "Which suit is an opponent out of?",
@@ -427,7 +441,7 @@ THEMES: dict[str, tuple[Theme, ...]] = {
         _t("the declarer counts to two", raub_counts_to_two, "Count: where will your two "
            "tricks come from?", "The declarer needs two tricks: count them before you play "
            "and give up the rest."),
-        _DRAW, _CASH, _DUCK, _THROW, _RUFF, _CHEAP,
+        _DRAW, _THROW, _DUCK, _CHEAP, _CASH, _RUFF,
     ),
     "lora": (
         _t("duck", ducks, "Do you have to win this trick?",
@@ -462,6 +476,10 @@ THEMES: dict[str, tuple[Theme, ...]] = {
 }
 
 
+LAYOUT_THEMES = ("hold back the start rank", "block a suit", "open the suit",
+                 "the race to go out")
+
+
 def theme(game: str, name: str) -> Theme:
     return next(t for t in THEMES[game] if t.name == name)
 
@@ -472,7 +490,10 @@ def detect(puzzle, cert) -> dict[int, tuple[str, ...]]:
     for i, d in enumerate(cert.decisions):
         f = facts_of(puzzle, d, i, cert.line)
         found = []
+        layout = f.state.trick_rules is None
         for t in THEMES[puzzle.game]:
+            if t.name in LAYOUT_THEMES and not layout or layout and t.name not in LAYOUT_THEMES:
+                continue
             try:
                 if t.detector(f):
                     found.append(t.name)
