@@ -52,22 +52,29 @@ def execute_notebook(path: Path, edition: str, seed: int, timeout: int, where: s
                         f"{str(err)[:120]})") from None
     seed_cell = nbformat.v4.new_code_cell(_SEED_CELL.format(seed=seed))
     nb.cells.insert(0, seed_cell)
-    with tempfile.TemporaryDirectory(prefix="tutor-book-") as data_dir:
-        client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                                resources={"metadata": {"path": str(path.parent)}},
-                                allow_errors=False, record_timing=False)
-        try:
-            client.execute(env=_kernel_env(edition, seed, data_dir), stderr=subprocess.DEVNULL)
-        except CellTimeoutError:
-            raise BookError(f"{where}: a cell ran longer than {timeout} s (raise 'timeout' in "
-                            f"the book file if the lesson really needs it)") from None
-        except CellExecutionError as err:
-            index = _failed_cell(nb)
-            detail = f"{err.ename}: {err.evalue}" if getattr(err, "ename", "") else str(err)[-300:]
-            at = f" in cell {index}" if index else ""
-            raise BookError(f"{where}: the notebook stopped with an error{at}: {detail}") from None
-        except DeadKernelError:
-            raise BookError(f"{where}: the kernel died while the notebook ran") from None
+    for attempt in (1, 2):
+        with tempfile.TemporaryDirectory(prefix="tutor-book-") as data_dir:
+            client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                                    resources={"metadata": {"path": str(path.parent)}},
+                                    allow_errors=False, record_timing=False)
+            try:
+                client.execute(env=_kernel_env(edition, seed, data_dir), stderr=subprocess.DEVNULL)
+                break
+            except CellTimeoutError:
+                raise BookError(f"{where}: a cell ran longer than {timeout} s (raise 'timeout' in "
+                                f"the book file if the lesson really needs it)") from None
+            except CellExecutionError as err:
+                index = _failed_cell(nb)
+                detail = f"{err.ename}: {err.evalue}" if getattr(err, "ename", "") else str(err)[-300:]
+                at = f" in cell {index}" if index else ""
+                raise BookError(f"{where}: the notebook stopped with an error{at}: {detail}") from None
+            except DeadKernelError:
+                raise BookError(f"{where}: the kernel died while the notebook ran") from None
+            except Exception as err:
+                # the kernel did not start (a busy machine); once more, then give up clearly
+                if attempt == 2 or client.code_cells_executed:
+                    raise BookError(f"{where}: the notebook's kernel failed "
+                                    f"({type(err).__name__}: {str(err)[:160]})") from None
     nb.cells.remove(seed_cell)
     return nb
 
