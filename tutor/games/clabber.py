@@ -27,7 +27,8 @@ from .tricks import TrickRules
 
 __all__ = ["Rules", "PRESETS", "resolve", "State", "new_hand", "position", "new_match", "deck_for",
            "ClabberMatch", "card_points", "trick_rules_for", "side_of", "sides_of", "score_totals",
-           "game_winner", "choose_seating", "HAND_SIZE", "LAST_TRICK_BONUS", "VERBS"]
+           "game_winner", "choose_seating", "trump_order", "plain_order", "sequence_order",
+           "HAND_SIZE", "LAST_TRICK_BONUS", "VERBS"]
 
 DECK = make_deck("24")
 HAND_SIZE = {2: 6, 3: 8, 4: 6, 6: 4}
@@ -96,6 +97,28 @@ def _rules(rules, players, options) -> Rules:
 def card_points(card: Card, trump: Suit | None) -> int:
     """Card points of rules section 4 (they depend only on whether the card is a trump)."""
     return TRUMP_POINTS[card.rank] if card.suit is trump else PLAIN_POINTS[card.rank]
+
+
+def trump_order(trump) -> tuple[Card, ...]:
+    """The trump suit in trick order, highest first: J 9 A 10 K Q (rules section 4)."""
+    trump = Suit.parse(trump)
+    return tuple(Card(r, trump) for r in TRUMP_ORDER)
+
+
+def plain_order(suit, trump=None) -> tuple[Card, ...]:
+    """A plain (non-trump) suit in trick order, highest first: A 10 K Q J 9 (rules section 4)."""
+    suit = Suit.parse(suit)
+    if trump is not None and Suit.parse(trump) is suit:
+        raise RulesError("the trump suit is ordered by trump_order, not plain_order")
+    return tuple(Card(r, suit) for r in PLAIN_ORDER)
+
+
+def sequence_order(suit) -> tuple[Card, ...]:
+    """A suit in the natural order that makes sequences for melds, highest first: A K Q J 10 9
+    (in trumps as in plain suits)."""
+    suit = Suit.parse(suit)
+    return tuple(Card(r, suit) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN,
+                                         Rank.NINE))
 
 
 _TRICK_RULES: dict = {}
