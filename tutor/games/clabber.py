@@ -789,7 +789,7 @@ class State(base.HandState):
         for seat, melds in enumerate(self.announced):
             if melds is None:
                 continue
-            kinds = ", ".join(m.kind.replace("_", " ") for m in melds) or "nothing"
+            kinds = ", ".join(m.name for m in melds) or "nothing"
             shown = "".join(f" {cards_html(m.cards)}" for m in self.shown[seat])
             rows.append(f"<li>{html.escape(self.seat_name(seat))} announced {kinds}"
                         f"{' — shown:' + shown if shown else ''}</li>")
