@@ -6,7 +6,7 @@ from tutor.widgets import PlayTable
 
 
 def learner_turn_table(seed=0):
-    """A Euchre table whose first decision is the learner's (North, left of dealer West)."""
+    """A Euchre table whose first decision is the learner's (South, left of dealer East)."""
     return PlayTable("euchre", seat=0, seed=seed, dealer=3)
 
 

@@ -388,9 +388,9 @@ def test_rendering_html_extras_and_text():
     assert "Trump" in extras and "hearts" in extras
     assert "announced fifty" in extras and "shown" in extras
     assert "Bell" in extras and "Card points won" in extras
-    assert "North/South 33" in extras and "East/West 31" in extras
+    assert "South/North 33" in extras and "West/East 31" in extras
     text = str(state)
-    assert "Trump hearts" in text and "bell: South" in text and "Card points" in text
+    assert "Trump hearts" in text and "bell: North" in text and "Card points" in text
     from tutor import render
     html = render.state_html(state)
     assert "Card points won" in html

@@ -1036,7 +1036,7 @@ def test_bad_input_leaves_the_state_unchanged():
         with pytest.raises(error, match=words):
             state.apply(text)
         assert state.snapshot() == before
-    with pytest.raises(IllegalAction, match="North's turn, not East's"):
+    with pytest.raises(IllegalAction, match="South's turn, not West's"):
         state.apply("pass", seat=1)
     assert state.snapshot() == before
     with pytest.raises(IllegalAction, match="not over"):
@@ -1091,7 +1091,7 @@ def test_str_and_html_extras():
     state = deal(**EX08)
     act(state, "N pass", "E pass", "S order_up", "W discard 9S", "S go_alone")
     text = str(state)
-    assert "trump C" in text and "maker South" in text and "sits out" in text
+    assert "trump C" in text and "maker North" in text and "sits out" in text
     extras = "".join(state._html_extras())
     assert "Trump" in extras and "Maker" in extras and "Alone" in extras and "Tricks" in extras
     match = euchre.new_match(seed=1)

@@ -103,7 +103,7 @@ def test_bad_input_leaves_the_state_unchanged():
         with pytest.raises(error, match=message):
             state.apply(text)
         assert state.snapshot() == before
-    with pytest.raises(IllegalAction, match="West's turn, not North's"):
+    with pytest.raises(IllegalAction, match="East's turn, not North's"):
         state.apply("play TC", seat=C)
     assert state.snapshot() == before
     assert issubclass(CardError, TutorError)
@@ -196,11 +196,13 @@ def test_seed_deals_reproducibly():
 
 
 # ----------------------------------------------------------------------------- 1 direction
-def test_seat_names_follow_the_direction():
+def test_lora_1_2_seat_names_follow_the_direction():
+    """1.2: the standard game turns counterclockwise, so the next player sits at South's right
+    (East); 1.3: the Libyan version turns clockwise (West next)."""
     standard = lora.new_hand(seed=1, dealer=0)
     libyan = lora.new_hand(seed=1, dealer=0, rules="libyan")
-    assert [standard.seat_name(s) for s in range(4)] == ["South", "West", "North", "East"]
-    assert [libyan.seat_name(s) for s in range(4)] == ["South", "East", "North", "West"]
+    assert [standard.seat_name(s) for s in range(4)] == ["South", "East", "North", "West"]
+    assert [libyan.seat_name(s) for s in range(4)] == ["South", "West", "North", "East"]
     assert standard.eldest == libyan.eldest == 1  # seats are numbered in playing order
 
 
@@ -355,5 +357,5 @@ def test_trick_contract_rendering_names_the_rule():
     state = played(D1, P1, "jack_of_clubs", jack_clubs_partner=True)
     text = str(state)
     assert "Jack of clubs: +6 for taking the J♣, +2 to the player opposite" in text
-    assert "West +6" in "".join(state._html_extras())
+    assert "East +6" in "".join(state._html_extras())
     assert "Jack of clubs" in render.state_html(state)

@@ -19,7 +19,24 @@ from ..cards import Card
 from ..errors import IllegalAction, RulesError
 from .actions import Action, parse_action
 
-__all__ = ["RulesBase", "HandState", "View", "HandResult", "Match", "resolve_rules"]
+__all__ = ["RulesBase", "HandState", "View", "HandResult", "Match", "resolve_rules",
+           "CLOCKWISE_SEAT_NAMES", "COUNTERCLOCKWISE_SEAT_NAMES"]
+
+
+# --------------------------------------------------------------------------- seat names
+# Seat 0 is South in every game (the learner sits South); the other seats follow in turn order,
+# named by where they sit as the table turns. Two players face each other (South, North); three
+# sit South, then the upper left (West) and upper right (East) in turn order; six sit at the
+# four compass points and the four diagonals, taking South, North and the four "-west"/"-east"
+# names between them.
+CLOCKWISE_SEAT_NAMES: Mapping[int, tuple[str, ...]] = MappingProxyType({
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
+})
+COUNTERCLOCKWISE_SEAT_NAMES: Mapping[int, tuple[str, ...]] = MappingProxyType({
+    n: names[:1] + tuple(reversed(names[1:])) for n, names in CLOCKWISE_SEAT_NAMES.items()})
 
 
 # --------------------------------------------------------------------------- rules

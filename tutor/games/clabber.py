@@ -295,12 +295,7 @@ def deck_for(hands: Mapping, dealer: int = 0, rules=None, players=None, up=None,
 class State(base.HandState):
     game = "clabber"
     VERBS = VERBS
-    SEAT_NAMES = {
-        2: ("Player 1", "Player 2"),
-        3: ("Player 1", "Player 2", "Player 3"),
-        4: ("North", "East", "South", "West"),
-        6: ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"),
-    }
+    SEAT_NAMES = base.CLOCKWISE_SEAT_NAMES   # rules file 1: play and dealing go clockwise
 
     # -- construction ------------------------------------------------------------------
     @classmethod

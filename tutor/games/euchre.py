@@ -370,11 +370,7 @@ class State(base.HandState):
         "pass": None, "order_up": None, "accept": None, "leave": None, "discard": "card",
         "name": "suit", "go_alone": None, "decline": None, "pass_card": "card", "play": "card",
     })
-    SEAT_NAMES = MappingProxyType({
-        4: ("North", "East", "South", "West"),
-        3: ("A", "B", "C"),
-        2: ("North", "South"),
-    })
+    SEAT_NAMES = base.CLOCKWISE_SEAT_NAMES   # rules file 2: play goes clockwise
 
     # -- construction ----------------------------------------------------------------
     def __init__(self, rules: Rules, deck: Sequence[Card], dealer: int, scores=None):

@@ -261,8 +261,9 @@ class State(base.HandState):
     game = "lora"
     VERBS = {"play": "card", "pass": None, "choose": "word", "cut": None, "decline_cut": None,
              "last_card": None, "penalty": "word"}
-    SEAT_NAMES = {4: ("South", "West", "North", "East")}
-    _CLOCKWISE_NAMES = ("South", "East", "North", "West")
+    # rules file 1.2-1.3: the standard game turns counterclockwise (next(s) sits at the right
+    # of s: South, East, North, West), the Libyan version clockwise (South, West, North, East)
+    SEAT_NAMES = base.COUNTERCLOCKWISE_SEAT_NAMES
 
     # -- construction -----------------------------------------------------------------
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[Card] | None, contract: str | None,
@@ -356,7 +357,8 @@ class State(base.HandState):
 
     # -- names ------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        names = self._CLOCKWISE_NAMES if self.rules.direction == "clockwise" else self.SEAT_NAMES[4]
+        names = (base.CLOCKWISE_SEAT_NAMES if self.rules.direction == "clockwise"
+                 else base.COUNTERCLOCKWISE_SEAT_NAMES)[4]
         return names[seat]
 
     @property

@@ -152,11 +152,7 @@ class State(base.HandState):
         "take": "card", "exchange": "cards",
         "misdeal": "word", "misdeal_deliberate": "word",
     }
-    SEAT_NAMES: ClassVar[Mapping[int, tuple[str, ...]]] = {
-        2: ("South", "West"),
-        3: ("South", "West", "North"),
-        4: ("South", "West", "North", "East"),
-    }
+    SEAT_NAMES: ClassVar[Mapping[int, tuple[str, ...]]] = base.CLOCKWISE_SEAT_NAMES  # rules 2.2
 
     # -- construction -----------------------------------------------------------------
     @classmethod
