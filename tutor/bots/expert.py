@@ -131,7 +131,7 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     alts = tuple(Alternative(a, round(means[a], 2)) for a in others)
     return Hint(action=action, reason=reason, principle=principle, alternatives=alts,
                 ladder=ladder(principle, idea, action), reminder=reminder_for(view, view.legal),
-                level="expert", units=units, notes=tuple(notes))
+                level="expert", units=units, notes=tuple(notes), value=means[action])
 
 
 def _idea(view: View, action) -> str:
@@ -381,4 +381,4 @@ def _option_hint(view, base, means, samples, unit, how, tail="", min_samples=1) 
     return Hint(action=action, reason=reason, principle=principle,
                 alternatives=tuple(Alternative(a, round(means[a], 2)) for a in others),
                 ladder=ladder(principle, idea, action), reminder="", level="expert",
-                units=unit, notes=notes)
+                units=unit, notes=notes, value=means[action])

@@ -40,6 +40,7 @@ class Hint:
     level: str = "basic"
     units: str = ""
     notes: tuple[str, ...] = field(default=())
+    value: float | None = None      # the advised action's estimated value (expert), in ``units``
 
     def __str__(self) -> str:
         return f"{describe(self.action)}: {self.reason}"
