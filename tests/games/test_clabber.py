@@ -431,3 +431,13 @@ def test_4_the_three_orders_agree_with_who_wins_and_the_meld_sequences():
     seq = clabber.sequence_order("D")
     assert {m.kind for m in find_melds(seq[:3])} == {"dad"}
     assert "fifty" in {m.kind for m in find_melds(seq[1:5])}
+
+
+def test_12_2_card_points_to_make_is_the_smallest_split_that_makes():
+    assert clabber.card_points_to_make() == 82
+    assert clabber.card_points_to_make(20, 50) == 97          # EX-45, the deal of EX-42
+    assert clabber.card_points_to_make(60, 0) == 52           # EX-45, the deal of EX-43
+    for mine, theirs in ((0, 0), (20, 0), (0, 50), (40, 100), (20, 20), (300, 0)):
+        made = [x for x in range(163) if clabber.score_totals(
+            {"m": x + mine, "d": 162 - x + theirs}, "m")[2]]
+        assert clabber.card_points_to_make(mine, theirs) == (made[0] if made else 163)

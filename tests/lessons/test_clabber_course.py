@@ -96,7 +96,7 @@ def duty_to_trump(snap: dict, legal: list[str]) -> bool:
     return bool(mine) and len(mine) < len(hand) and len(legal) <= len(mine)
 
 
-def test_lesson1_nine_of_trumps_captures_the_ace():
+def test_lesson1_the_nine_of_trumps_captures_the_ace_of_trumps():
     state, _ = play_by_hints(lesson(1))
     trump = state.trump
     captures = [plays for _, plays, win in state.tricks
@@ -126,25 +126,52 @@ def test_lesson3_the_learner_must_overtrump_his_partner_in_trick_one_and_trump_l
     assert any(duty_to_trump(s, legal) for s, legal in met if s["trick_number"] > 0)
 
 
-def test_lesson4_the_learner_holds_the_bell():
+def test_lesson4_the_learner_holds_the_bell_and_the_other_side_wins_the_melds():
     state, _ = play_by_hints(lesson(4))
-    assert state.bell_holder == 0
+    assert state.maker == 2 and state.bell_holder == 0
     assert ("bell", 0) in state.events
+    assert state.meld_winner == state.side_of(1)
 
 
-def test_lesson5_the_makers_are_set():
+def test_lesson5_west_makes_trumps_and_a_tie_sets_him():
     state, _ = play_by_hints(lesson(5))
-    assert "XX" in state.result().details["marks"].values()
+    details = state.result().details
+    assert state.maker == 1 and details["made"] is False
+    assert len(set(details["totals"].values())) == 1          # level: a tie sets the makers
+    assert details["marks"][state.side_of(1)] == "XX"
 
 
-def test_lesson6_the_learner_makes_trumps_and_holds_the_bell():
+def test_lesson6_the_others_pass_and_the_learner_makes_it_with_the_bell():
     state, _ = play_by_hints(lesson(6))
-    assert state.maker == 0 and state.bell_holder == 0
+    assert [b for _, b in state.bids] == ["pass", "pass", "pass", "accept"]
+    assert state.maker == 0 and state.bell_holder == 0 and state.result().details["made"]
 
 
-def test_lesson7_three_players_and_the_maker_must_beat_both():
+def test_lesson7_three_players_west_makes_trumps_and_the_learner_ties_him():
     path = lesson(7)
     assert table_arguments(path).get("players") == 3
     state, _ = play_by_hints(path)
-    assert state.players == 3 and state.maker is not None
-    assert state.result().details["made"] is not None
+    totals = state.result().details["totals"]
+    assert state.players == 3 and state.maker == 1
+    assert totals[0] == totals[1] and state.result().details["made"] is False
+
+
+def test_lesson2_the_bidding_decision_is_settled():
+    """The Decide of Lesson 2 (the same deal as its cell) has one clear answer: accept."""
+    from tutor import games
+    from tutor.games import clabber
+    from tutor.widgets import settle
+    nb = json.loads(lesson(2).read_text(encoding="utf-8"))
+    assert any('id="accept-strong"' in "".join(c["source"]) for c in nb["cells"])
+    strong = games.new_hand("clabber", dealer=3, deck=clabber.deck_for(
+        {0: "JS 9S AS AH AD KD", 3: "QC 9C KH QH 9D TS"}, dealer=3, up="TS"))
+    result = settle(strong.view(0), samples=16, seeds=(0, 1, 2))
+    assert result.settled and str(result.best) == "accept", result.reason
+
+
+def test_the_syllabus_covers_sections_2_to_13():
+    from tutor import syllabus
+    course = syllabus.load(COURSE)
+    assert course.sections == tuple(str(n) for n in range(2, 14)) or \
+        list(course.sections) == [str(n) for n in range(2, 14)]
+    assert len(course.lessons) >= 6

@@ -27,7 +27,7 @@ from .tricks import TrickRules
 
 __all__ = ["Rules", "PRESETS", "resolve", "State", "new_hand", "position", "new_match", "deck_for",
            "ClabberMatch", "card_points", "trick_rules_for", "side_of", "sides_of", "score_totals",
-           "game_winner", "choose_seating", "trump_order", "plain_order", "sequence_order",
+           "game_winner", "card_points_to_make", "choose_seating", "trump_order", "plain_order", "sequence_order",
            "HAND_SIZE", "LAST_TRICK_BONUS", "VERBS"]
 
 DECK = make_deck("24")
@@ -172,6 +172,14 @@ def score_totals(totals: Mapping, maker) -> tuple[dict, dict, bool]:
         else:
             marks[side] = "-" if points[side] == 0 else str(points[side])
     return points, marks, made
+
+
+def card_points_to_make(maker_melds: int = 0, defender_melds: int = 0,
+                        points: int = FULL_HAND_POINTS) -> int:
+    """The fewest card points (of ``points`` in play, the last trick's 10 included) with which
+    four-player makers end strictly ahead (rules 12.2, 17.2 O2), given both sides' melds and
+    bell: ``(points + defender_melds - maker_melds) // 2 + 1``, at least 0. Without melds, 82."""
+    return max(0, (points + defender_melds - maker_melds) // 2 + 1)
 
 
 def game_winner(scores: Mapping, target: int = 500):
