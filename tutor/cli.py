@@ -12,6 +12,7 @@ import sys
 
 from . import games
 from .errors import TutorError
+from .puzzles import cli as puzzles_cli
 
 
 def _deal(args) -> int:
@@ -44,6 +45,7 @@ def main(argv=None) -> int:
     replay = sub.add_parser("replay", help="replay a saved hand record (JSON)")
     replay.add_argument("file")
     replay.set_defaults(run=_replay)
+    puzzles_cli.register(sub)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

@@ -131,7 +131,8 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     alts = tuple(Alternative(a, round(means[a], 2)) for a in others)
     return Hint(action=action, reason=reason, principle=principle, alternatives=alts,
                 ladder=ladder(principle, idea, action), reminder=reminder_for(view, view.legal),
-                level="expert", units=units, notes=tuple(notes), value=means[action])
+                level="expert", units=units, notes=tuple(notes), value=means[action],
+                samples=samples, minimise=minimise)
 
 
 def _idea(view: View, action) -> str:
@@ -381,4 +382,4 @@ def _option_hint(view, base, means, samples, unit, how, tail="", min_samples=1) 
     return Hint(action=action, reason=reason, principle=principle,
                 alternatives=tuple(Alternative(a, round(means[a], 2)) for a in others),
                 ladder=ladder(principle, idea, action), reminder="", level="expert",
-                units=unit, notes=notes, value=means[action])
+                units=unit, notes=notes, value=means[action], samples=samples)

@@ -13,7 +13,7 @@ from typing import Sequence
 from ..cards import Card
 from ..games.actions import Action
 
-__all__ = ["Hint", "Alternative", "describe"]
+__all__ = ["Hint", "Alternative", "describe", "figures_in_words"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,8 @@ class Hint:
     units: str = ""
     notes: tuple[str, ...] = field(default=())
     value: float | None = None      # the advised action's estimated value (expert), in ``units``
+    samples: int | None = None      # how many sampled deals the figures average over
+    minimise: bool = False          # the figures are costs (Lora's penalty points)
 
     def __str__(self) -> str:
         return f"{describe(self.action)}: {self.reason}"
@@ -58,6 +60,30 @@ def describe(action: Action) -> str:
         suit = action.suit
         words.append(suit.symbol if suit is not None else action.arg.replace("_", " "))
     return " ".join(words)
+
+
+def _figure(value: float) -> str:
+    """A figure as a learner reads it: one decimal, no sign for a gain, 'nothing' for zero."""
+    text = f"{abs(value):.1f}"
+    if text == "0.0":
+        return "nothing"
+    return ("minus " if value < 0 else "") + text
+
+
+def figures_in_words(hint: Hint, label=describe) -> str:
+    """The hint's figures in a sentence, e.g. "Order up wins about 1.3 points on average over
+    40 sampled deals; Pass about 0.2". Empty when the level has no figures (the basic rules
+    of thumb count strength, not points, so their numbers are not shown as values)."""
+    if hint.level != "expert" or hint.value is None or not hint.samples:
+        return ""
+    units = hint.units or "points"
+    verb = "costs" if hint.minimise else "wins"
+    deals = f"{hint.samples} sampled deal{'s' if hint.samples != 1 else ''}"
+    text = f"{label(hint.action)} {verb} about {_figure(hint.value)} {units} on average over {deals}"
+    others = [a for a in hint.alternatives if a.value is not None][:3]
+    if others:
+        text += "; " + "; ".join(f"{label(a.action)} about {_figure(a.value)}" for a in others)
+    return text + "."
 
 
 def ladder(principle: str, idea: str, action: Action) -> tuple[str, ...]:

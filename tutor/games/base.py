@@ -442,9 +442,22 @@ class Match:
 
     # -- public ------------------------------------------------------------------------
     def _settle(self) -> None:
-        if self.current.is_over and (not self.hands or self.hands[-1] is not self.current):
-            self.hands.append(self.current)
-            self._sheet.append(self._score(self.current))
+        """Score the current hand once it is over, and keep that score true to the hand: a
+        hand reopened by ``undo()`` is taken off the sheet again (with everything its scoring
+        changed, e.g. Lora's schedule or Raub's refas), and scored afresh when it ends, so the
+        scores always equal the sum of the hands' results as they finally stand."""
+        current = self.current
+        if self.hands and self.hands[-1] is current:
+            if current.is_over and self._settled_actions == current.actions:
+                return
+            self.__dict__.update(self._before_settle)
+        if current.is_over:
+            self._before_settle = {key: value.copy() if isinstance(value, (dict, list)) else value
+                                   for key, value in self.__dict__.items()
+                                   if key not in ("current", "_before_settle")}
+            self.hands.append(current)
+            self._sheet.append(self._score(current))
+            self._settled_actions = current.actions
 
     @property
     def scores(self) -> dict:

@@ -69,7 +69,7 @@ from ..games.actions import Action
 from ..games.base import HandState, View
 
 __all__ = ["Lesson", "LessonSummary", "Exercise", "PickCards", "WhoWins", "ScoreIt", "Decide",
-           "Quiz", "Settlement", "settle", "KEYS_NOTE"]
+           "Quiz", "Settlement", "settle", "SeatView", "KEYS_NOTE"]
 
 KEYS_NOTE = "Keyboard: Tab moves between the buttons, Enter or Space presses one."
 _EVAL_BUDGET = 600.0     # seconds: the sample count, not the clock, ends an evaluation
@@ -194,6 +194,13 @@ def _card_button(card: Card, tooltip: str, handler) -> W.Button:
     return _button(card.symbol, tooltip, "tutor-card", handler, text_color=colour, font_weight="bold")
 
 
+_HIDDEN_FACTS = {"tricks by side"}     # shown per seat in the picture; its keys are side codes
+
+
+def _facts(view, seat_name) -> list[tuple[str, str]]:
+    return [(k, v) for k, v in render.view_facts(view, seat_name) if k not in _HIDDEN_FACTS]
+
+
 def _seat_namer(state_or_view):
     if isinstance(state_or_view, HandState):
         return state_or_view.seat_name
@@ -204,7 +211,8 @@ def _seat_namer(state_or_view):
 
 def action_words(action: Action) -> str:
     """An action as a learner reads it: ``Order up``, ``Play J♥``, ``Name ♠``."""
-    return bots_module.describe(action).capitalize()
+    text = bots_module.describe(action)
+    return text[:1].upper() + text[1:]
 
 
 class Exercise:
@@ -962,8 +970,12 @@ class Decide(Exercise):
         view = self.view
         lines = [self.prompt, f"You are {self.seat_name(view.seat)}.",
                  "Your hand: " + " ".join(c.symbol for c in view.hand)]
-        for key, value in render.view_facts(view, self.seat_name):
+        for key, value in _facts(view, self.seat_name):
             lines.append(f"{key.capitalize()}: {value}")
+        trick = view.public.get("trick") or []
+        if trick:
+            lines.append("Trick so far: " + ", ".join(
+                f"{self.seat_name(int(s))} {parse_card(c).symbol}" for s, c in trick))
         lines.append("Your choices: " + ", ".join(action_words(a) for a in self.options))
         lines.append(self._how())
         return "\n".join(lines)
@@ -1053,3 +1065,29 @@ class Quiz(Exercise):
                          for o, e in self.explanations.items() if o != self.correct)
         return (f"<b>{html.escape(self.correct)}</b>: {html.escape(self.explanations[self.correct])}"
                 f"<ul>{others}</ul>")
+
+
+# --------------------------------------------------------------------------- pictures
+class SeatView:
+    """What one seat sees, as a picture for a lesson: ``SeatView(state, seat=0)``: its own
+    cards face up, the others' as backs, the public facts (up-card, trump, the trick)."""
+
+    def __init__(self, state: HandState, seat: int = 0, title: str | None = None):
+        self.view = state.view(seat)
+        self.seat_name = state.seat_name
+        self.title = title or f"What {state.seat_name(seat)} sees"
+
+    def __repr__(self) -> str:
+        view = self.view
+        lines = [self.title, "Hand: " + " ".join(c.symbol for c in view.hand)]
+        lines += [f"{k.capitalize()}: {v}" for k, v in _facts(view, self.seat_name)]
+        trick = view.public.get("trick") or []
+        if trick:
+            lines.append("Trick so far: " + ", ".join(
+                f"{self.seat_name(int(s))} {parse_card(c).symbol}" for s, c in trick))
+        return "\n".join(lines)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": f'<div class="tt-note"><b>{html.escape(self.title)}</b></div>'
+                             + render.view_html(self.view, self.seat_name),
+                "text/plain": repr(self)}
