@@ -23,7 +23,8 @@ COURSE = ROOT / "lessons" / "clabber"
 
 
 def table_cells(path: Path) -> list[str]:
-    """The source of every cell of a lesson that builds a PlayTable."""
+    """The source of every cell of a lesson that builds a PlayTable (the lesson's seeded hand
+    comes first)."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     return ["".join(c["source"]) for c in nb["cells"]
             if c["cell_type"] == "code" and "PlayTable(" in "".join(c["source"])]
@@ -31,20 +32,22 @@ def table_cells(path: Path) -> list[str]:
 
 def table_arguments(path: Path) -> dict:
     """The keyword arguments of the lesson's table, read from the notebook itself."""
-    [source] = table_cells(path)
+    source = table_cells(path)[0]
     call = source[source.index("PlayTable("):]
     args = {}
     for key in ("seed", "dealer", "players"):
         found = re.search(rf"\b{key}=(\d+)", call)
         if found:
             args[key] = int(found.group(1))
+    if re.search(r"\bguided=True", call):
+        args["guided"] = True
     return args
 
 
 def play_by_hints(path: Path):
     """Build the lesson's table and play the learner's seat by the hints; returns the finished
     hand and every decision the learner met as (state before, legal action strings)."""
-    table = PlayTable("clabber", seat=0, bots="basic", **table_arguments(path))
+    table = PlayTable("clabber", seat=0, bots="basic", background=False, **table_arguments(path))
     met = []
     for _ in range(60):
         state = table.state
@@ -107,7 +110,7 @@ def test_lesson1_the_nine_of_trumps_captures_the_ace_of_trumps():
 
 def test_lesson2_the_choice_comes_to_the_dealer():
     path = lesson(2)
-    table = PlayTable("clabber", seat=0, bots="basic", **table_arguments(path))
+    table = PlayTable("clabber", seat=0, bots="basic", background=False, **table_arguments(path))
     state = table.state
     assert state.dealer == 0 and state.to_move == 0 and state.bid_round == 1
     assert [str(b[1]) if isinstance(b, tuple) else str(b) for b in state.bids] == ["pass"] * 3
