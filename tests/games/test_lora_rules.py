@@ -89,7 +89,7 @@ def test_bad_input_leaves_the_state_unchanged():
     cases = [
         ("play 1H", CardError, "not a card"),
         ("play ZZ", CardError, "not a card"),
-        ("play AS", IllegalAction, "cannot play the ace of spades: West does not hold it"),
+        ("play AS", IllegalAction, "cannot play the ace of spades: East does not hold it"),
         ("play QS", IllegalAction, "Clubs were led and you hold clubs"),
         ("pass", IllegalAction, "no passing in a trick contract"),
         ("choose hearts", IllegalAction, "not possible now"),
@@ -132,7 +132,7 @@ def test_choosing_an_unknown_or_used_contract():
                           available=["minimum", "lora"])
     assert state.phase == "choose" and state.to_move == 1
     before = state.snapshot()
-    with pytest.raises(IllegalAction, match="already chosen hearts"):
+    with pytest.raises(IllegalAction, match="already chosen Hearts"):
         state.apply("choose hearts")
     with pytest.raises(IllegalAction, match="'whist' is not a contract"):
         state.apply("choose whist")

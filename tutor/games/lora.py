@@ -656,7 +656,7 @@ class State(base.HandState):
         details["contract_points"] = dict(points)
         for offender, item, pts, card in self.penalty_log:
             points[offender] += pts
-            what = ITEM_TEXT[item] + (f" with the {card.symbol}" if card else "")
+            what = ITEM_TEXT[item] + (f" with the {parse_card(card).symbol}" if card else "")
             reasons.append(f"{self.seat_name(offender)} +{pts}: penalty for {what}")
         return base.HandResult(points=points, sides={s: s for s in range(4)}, reasons=tuple(reasons),
                                details=details)
