@@ -66,7 +66,7 @@ class Suit(enum.Enum):
         key = text.strip().upper() if isinstance(text, str) else None
         if key in _SUIT_BY_TOKEN:
             return _SUIT_BY_TOKEN[key]
-        raise CardError(f"{_quote(text)} is not a suit: use C, D, H, S (or ♣ ♦ ♥ ♠)", str(text)[:40])
+        raise CardError(f"{_quote(text)} is not a suit: use C, D, H, S (or ♣ ♦ ♥ ♠)", _quote(text))
 
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -136,7 +136,7 @@ class Card:
     def __new__(cls, rank: Rank | int, suit: Suit | str | None = None):
         if isinstance(rank, bool) or not isinstance(rank, int) or rank not in _RANK_VALUES:
             raise CardError(f"{_quote(rank)} is not a rank: ranks are 2 to 14 (14 the ace) and "
-                            f"15 the Joker, or a Rank", str(rank)[:40])
+                            f"15 the Joker, or a Rank", _quote(rank))
         rank = Rank(rank)
         if rank is Rank.JOKER:
             suit = None
@@ -298,4 +298,4 @@ def deck(kind: str = "32") -> tuple[Card, ...]:
         return DECKS[str(kind)]
     except KeyError:
         raise CardError(f"unknown deck {_quote(kind)}: choose one of {', '.join(DECKS)}",
-                        str(kind)[:40]) from None
+                        _quote(kind)) from None

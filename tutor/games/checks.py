@@ -18,7 +18,7 @@ from ..errors import CardError, IllegalAction, RecordError, RulesError, TutorErr
 __all__ = ["quote", "listing", "check_seat", "check_dealer", "check_seed", "check_whole_number",
            "check_finite", "check_players", "check_choice", "check_bool", "check_mapping",
            "check_text", "check_card_list", "check_deck", "check_record", "record_field",
-           "MESSAGE_LIMIT"]
+           "MESSAGE_LIMIT", "clip", "setup_field", "check_spec"]
 
 QUOTE_LIMIT = 40
 MESSAGE_LIMIT = 300  # no message a user can cause is longer than this
@@ -40,6 +40,11 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return text
+
+
+def clip(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A message built from parts (a field's name and the reason) kept within ``limit``."""
+    return message if len(message) <= limit else message[: limit - 3] + "..."
 
 
 def listing(items: Iterable, limit: int = 120) -> str:
@@ -249,14 +254,14 @@ def record_field(record: Mapping, name: str, check: Callable, *args, default=Non
     except RecordError:
         raise
     except TutorError as err:
-        raise RecordError(f"{where}, field {quote(name)}: {err}") from err
+        raise RecordError(clip(f"{where}, field {quote(name)}: {err}")) from err
 
 
 def setup_field(setup: Mapping, name: str, check: Callable, *args, default=None,
                 optional: bool = False, **kwargs):
     """A field of a hand record's ``setup`` read by ``check`` (see :func:`record_field`)."""
     return record_field(setup, name, check, *args, default=default, optional=optional,
-                        where="hand record, setup", **kwargs)
+                        where="hand record, 'setup'", **kwargs)
 
 
 def check_spec(value, what: str, reserved: Sequence[str] = ("rules",),

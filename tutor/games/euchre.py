@@ -205,7 +205,7 @@ def deal_positions(players: int, pattern: str = "3-2") -> tuple[tuple[int, ...],
         if pattern == "2-3":
             first = [5 - n for n in first]
         elif pattern != "3-2":
-            raise RulesError(f"deal_pattern {pattern!r} is not allowed; choose '3-2', '2-3' or 'single'")
+            raise RulesError(f"deal_pattern {quote(pattern)} is not allowed; choose '3-2', '2-3' or 'single'")
         for packet in (first, [5 - n for n in first]):
             for i, n in enumerate(packet):
                 got[i].extend(range(index, index + n))

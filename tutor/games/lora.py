@@ -142,10 +142,10 @@ class Rules(base.RulesBase):
             raise RulesError("option contracts must be a non-empty list of contract ids")
         unknown = [c for c in contracts if c not in CONTRACTS]
         if unknown:
-            raise RulesError(f"unknown contract {unknown[0]!r}; the contracts are: {', '.join(CONTRACTS)}")
+            raise RulesError(f"unknown contract {quote(unknown[0])}; the contracts are: {', '.join(CONTRACTS)}")
         if len(set(contracts)) != len(contracts):
             twice = next(c for c in contracts if contracts.count(c) > 1)
-            raise RulesError(f"contract {twice!r} is listed twice: each contract appears once")
+            raise RulesError(f"contract {quote(twice)} is listed twice: each contract appears once")
         if self.extra_hands and not self.contract_choice:
             raise RulesError("extra_hands needs contract_choice: the extra hands are chosen by the players")
         if self.jack_clubs_partner and "jack_of_clubs" not in contracts:
@@ -209,12 +209,12 @@ def resolve(rules=None, **overrides) -> Rules:
         if name in PRESETS:
             on = explicit.pop(name)
             if not isinstance(on, bool):
-                raise RulesError(f"preset flag {name} must be true or false, not {on!r}")
+                raise RulesError(f"preset flag {name} must be true or false, not {quote(on)}")
             if on:
                 presets.append(name)
     for name in presets:
         if name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}; the presets are: {', '.join(PRESETS)}")
+            raise RulesError(f"unknown preset {quote(name)}; the presets are: {', '.join(PRESETS)}")
     on = set(presets)
     if "libyan" in on and "little_lora" in on:
         raise RulesError("little_lora cannot be combined with libyan: it is defined on the standard list")
@@ -270,7 +270,7 @@ class State(base.HandState):
                  available: Sequence[str] | None = None, extra: bool = False, attempt: int = 1,
                  hand_index: int | None = None, setup: Mapping | None = None):
         if contract is not None and contract not in rules.contracts:
-            raise RulesError(f"contract {contract!r} is not played under these rules; "
+            raise RulesError(f"contract {quote(contract)} is not played under these rules; "
                              f"the contracts are: {', '.join(rules.contracts)}")
         self._init_base(rules, 4, dealer, setup or {})
         self.eldest = (dealer + 1) % 4
@@ -431,10 +431,12 @@ class State(base.HandState):
             return "there is no passing in a trick contract: play a card"
         if self.phase == "choose" and action.verb == "choose":
             name = action.arg
+            word = quote(" ".join(said.strip("'").split()[1:])) if said else quote(name)
             if name not in CONTRACTS:
-                return f"'{name}' is not a contract; the contracts are: {', '.join(CONTRACTS)}"
+                return (f"{word} is not a contract; still to choose: "
+                        f"{', '.join(self.available)}")
             if name not in self.rules.contracts:
-                return f"{name} is not one of the contracts of this game"
+                return f"{word} is not one of the contracts of this game"
             return (f"{who} has already chosen {name} in an earlier hand; "
                     f"still to choose: {', '.join(self.available)}")
         if action.verb == "last_card":

@@ -83,10 +83,10 @@ class Rules(base.RulesBase):
         if fd != "random":
             if isinstance(fd, bool) or not isinstance(fd, int) or not 0 <= fd < self.player_count:
                 raise RulesError(f"option first_dealer must be 'random' or a seat from 0 to "
-                                 f"{self.player_count - 1}, not {fd!r}")
+                                 f"{self.player_count - 1}, not {quote(fd)}")
         stake = self.stake_per_point
         if isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake < 0:
-            raise RulesError(f"option stake_per_point must be a number of at least 0, not {stake!r}")
+            raise RulesError(f"option stake_per_point must be a number of at least 0, not {quote(stake)}")
         if self.starting_score < 1:
             raise RulesError(f"option starting_score must be at least 1, not {self.starting_score}")
 
