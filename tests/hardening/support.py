@@ -117,8 +117,7 @@ def refused(err: BaseException, *named) -> str:
     message = str(err)
     assert 0 < len(message) <= MESSAGE_LIMIT, f"{len(message)} characters: {message}"
     for value in named:
-        shown = value if isinstance(value, str) and value.startswith("'") else quote(value)
-        assert shown in message, f"{shown} is not named in: {message}"
+        assert quote(value) in message, f"{quote(value)} is not named in: {message}"
     return message
 
 

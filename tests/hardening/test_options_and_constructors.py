@@ -23,7 +23,8 @@ def test_any_option_value(mode):
     def check(game, data, value, unknown):
         GENERATED["options"] += 1
         name = data.draw(st.sampled_from(OPTION_NAMES[game]))
-        rules, err = attempt(games.rules_for, game, {name: value})
+        preset = data.draw(st.sampled_from([None, *games.module(game).PRESETS]))
+        rules, err = attempt(games.rules_for, game, preset, **{name: value})
         if err is None:
             for f in dataclasses.fields(rules):
                 v = getattr(rules, f.name)

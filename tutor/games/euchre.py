@@ -246,6 +246,10 @@ def _read_deck(deck, rules: Rules, what: str = "deck") -> tuple[Card, ...]:
     return checks.check_card_list(deck, what, game_deck(rules), _pack_name(rules))
 
 
+def _read_full_deck(deck, rules: Rules) -> tuple[Card, ...]:
+    return _full_deck(_read_deck(deck, rules), rules)
+
+
 def _check_scores(scores, players: int, what: str = "scores") -> dict:
     """Scores shown with a hand or a match start: {side or seat: points}."""
     if scores is None:
@@ -462,7 +466,7 @@ class State(base.HandState):
             spec = checks.setup_field(setup, "position", checks.check_spec, "the position")
             return position(rules=rules, **spec)
         n = rules.players
-        deck = checks.setup_field(setup, "deck", _read_deck, rules)
+        deck = checks.setup_field(setup, "deck", _read_full_deck, rules)
         dealer = checks.setup_field(setup, "dealer", checks.check_dealer, n, _seat_names(n))
         scores = checks.setup_field(setup, "scores", _check_scores, n, optional=True)
         return cls(rules, deck, dealer, scores=scores)
@@ -1208,6 +1212,8 @@ class EuchreMatch(base.Match):
 
     def next_hand(self, deck=None) -> State:
         """Deal the next hand (from the exact ``deck`` order when given, e.g. from ``deck_for``)."""
+        if deck is not None:
+            _full_deck(_read_deck(deck, self.rules), self.rules)  # refused before anything moves
         self._next_deck = deck
         try:
             return super().next_hand()

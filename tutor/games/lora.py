@@ -231,6 +231,9 @@ def resolve(rules=None, **overrides) -> Rules:
             contracts = values.get("contracts", STANDARD_CONTRACTS)
         if isinstance(contracts, str):
             contracts = contracts.replace(",", " ").split()
+        if not isinstance(contracts, (list, tuple)):
+            raise RulesError(f"option contracts must be a list of contract ids, not "
+                             f"{quote(contracts)}")
         contracts = tuple(contracts)
         if "king_hearts_sixth_trick" in on:
             if "king_hearts_last_trick" not in contracts:
@@ -307,7 +310,8 @@ class State(base.HandState):
             pool = tuple(rules.contracts) if extra or available is None else tuple(available)
             bad = [c for c in pool if c not in rules.contracts]
             if bad or not pool:
-                raise RulesError(f"the chooser's list must be a non-empty part of the contract list, got {pool}")
+                raise RulesError(f"the chooser's list must be a non-empty part of the contract list, "
+                                 f"not {quote(list(pool))}")
             self.available = pool
         elif contract is None:
             self.contract = rules.contracts[0]
@@ -350,10 +354,9 @@ class State(base.HandState):
         field = checks.setup_field
         if setup.get("kind") == "position":
             spec = checks.check_spec({k: v for k, v in setup.items() if k != "kind"},
-                                     "hand record, setup")
+                                     "the position")
             return _position(rules=rules, **spec)
-        if field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True) is None:
-            pass  # records written before 'kind' existed
+        field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True)
         deck = field(setup, "deck", _read_deck)
         dealer = field(setup, "dealer", checks.check_dealer, 4, _seat_namer(rules))
         contract = field(setup, "contract", _check_contract, rules, optional=True)
@@ -909,6 +912,8 @@ def _check_available(available, rules: Rules):
         return None
     if isinstance(available, (str, Mapping)) or not isinstance(available, (list, tuple)):
         raise RulesError(f"available must be a list of contracts, not {quote(available)}")
+    if not available:
+        raise RulesError("available must list at least one contract still to choose")
     for c in available:
         _check_contract(c, rules)
     return tuple(available)
