@@ -24,6 +24,7 @@ EXAMPLES = {
     "records": (120, 3000),
     "options": (120, 3000),
     "constructors": (120, 3000),
+    "deck_for": (80, 2000),
     "solver": (40, 1000),
     "bots": (60, 1500),
     "cli": (50, 1200),

@@ -63,3 +63,30 @@ def test_constructors_agree(mode):
             elif which == "dealer" and value is not None:
                 assert hand.dealer == value == match.current.dealer
     check()
+
+
+hands = st.one_of(
+    junk,
+    st.dictionaries(st.one_of(st.integers(-1, 6), st.sampled_from(["0", "1", "x", " 2"]), junk),
+                    st.one_of(st.sampled_from(["AS", "AS KS", "2C", "JK", "AS AS", "7C 8C 9C TC",
+                                               "JH AH KH QH TH 9H AD"]), junk), max_size=3),
+    st.lists(st.sampled_from(["AS", "KS QS", "2C", ""]), max_size=5),
+)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_deck_for_with_any_hands(mode):
+    @budget("deck_for", mode)
+    @given(game=GAMES, chosen=hands, dealer=st.one_of(st.integers(-1, 5), junk))
+    def check(game, chosen, dealer):
+        GENERATED["deck_for"] += 1
+        mod = games.module(game)
+        args = (chosen, "TS", dealer) if game == "raub" else (chosen,)
+        kwargs = {} if game == "raub" else {"dealer": dealer}
+        deck, err = attempt(mod.deck_for, *args, **kwargs)
+        if err is not None:
+            refused(err)
+            return
+        state = mod.new_hand(deck=deck, dealer=dealer)   # the deck deals what was chosen
+        assert state.dealer == dealer
+    check()

@@ -63,7 +63,7 @@ def test_minus_one_is_no_longer_the_last_seat():
 
 def test_play_table_refuses_a_seat_that_is_not_one():
     from tutor.widgets import PlayTable
-    with pytest.raises(IllegalAction, match="there is no seat 'x'"):
+    with pytest.raises(TutorError, match="'x'"):
         PlayTable("euchre", seat="x")
 
 

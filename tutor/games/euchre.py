@@ -284,11 +284,16 @@ def deck_for(hands: Mapping[int, Any] | None = None, up_card=None, kitty=None, d
     """A deck order (top first) that deals the chosen ``hands`` ({seat: cards}) with ``dealer``
     dealing, turns ``up_card`` and leaves ``kitty`` under it. Cards not named fill the gaps, in
     pack order (or shuffled with ``seed``)."""
-    rules = resolve(rules, **options, **({"players": players} if players else {}))
+    rules = _deal_rules(seed, rules, players, options)
     n = rules.players
-    dealer = _check_seat(dealer, n, "dealer")
+    dealer = checks.check_dealer(dealer, n, _seat_names(n))
+    hands = checks.check_hands({} if hands is None else hands, n, game_deck(rules),
+                               _pack_name(rules), most=5, name=_seat_names(n))
+    for what, cards in (("up_card", up_card), ("kitty", kitty)):
+        if cards is not None:
+            checks.check_card_list(cards, what, game_deck(rules), _pack_name(rules))
     chosen: dict[int, tuple[Card, ...]] = {}
-    for seat, cards in (hands or {}).items():
+    for seat, cards in hands.items():
         seat = _check_seat(seat, n, "hands")
         chosen[seat] = _read_cards(cards, f"hand of seat {seat}")
         if len(chosen[seat]) > 5:

@@ -980,7 +980,11 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, contra
 def deck_for(hands: Mapping | Sequence, dealer: int = 0, packets: bool = False, seed=None) -> tuple[Card, ...]:
     """A deck order that deals the chosen hands (seat -> cards); missing cards are filled in
     from the rest of the pack (shuffled by ``seed``)."""
-    chosen = _seat_cards(hands)
+    checks.check_seed(seed)
+    checks.check_bool(packets, "packets")
+    dealer = checks.check_dealer(dealer, 4, State.SEAT_NAMES[4].__getitem__)
+    chosen = checks.check_hands(hands, 4, TRICK_CARDS, "the 32-card pack (7 to A)", most=8,
+                                name=State.SEAT_NAMES[4].__getitem__)
     used = [c for cards in chosen.values() for c in cards]
     if len(set(used)) != len(used):
         raise CardError("a card is given to two players")
