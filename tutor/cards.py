@@ -66,7 +66,8 @@ class Suit(enum.Enum):
         key = text.strip().upper() if isinstance(text, str) else None
         if key in _SUIT_BY_TOKEN:
             return _SUIT_BY_TOKEN[key]
-        raise CardError(f"{_quote(text)} is not a suit: use C, D, H, S (or ♣ ♦ ♥ ♠)", _quote(text))
+        raise CardError(f"{_quote(text)} is not a suit: use C, D, H, S (or ♣ ♦ ♥ ♠)",
+                        _quote(text))
 
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -239,7 +240,8 @@ def parse_card(text: "str | Card") -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"expected a card such as 'TH' or '10♥', got {_quote(text)}", _quote(text))
+        raise CardError(f"expected a card such as 'TH' or '10♥', got {_quote(text)}",
+                        _quote(text))
     token = text.strip()
     key = token.upper().replace("\ufe0f", "")
     if key in _JOKER_TOKENS:

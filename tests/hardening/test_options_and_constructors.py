@@ -67,7 +67,8 @@ def test_constructors_agree(mode):
 
 hands = st.one_of(
     junk,
-    st.dictionaries(st.one_of(st.integers(-1, 6), st.sampled_from(["0", "1", "x", " 2"]), junk),
+    st.dictionaries(st.one_of(st.integers(-1, 6), st.sampled_from(["0", "1", "x", " 2", "٣"]),
+                              st.none(), st.booleans(), st.floats(), st.text(max_size=3)),
                     st.one_of(st.sampled_from(["AS", "AS KS", "2C", "JK", "AS AS", "7C 8C 9C TC",
                                                "JH AH KH QH TH 9H AD"]), junk), max_size=3),
     st.lists(st.sampled_from(["AS", "KS QS", "2C", ""]), max_size=5),

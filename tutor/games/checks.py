@@ -17,7 +17,7 @@ from ..errors import CardError, IllegalAction, RecordError, RulesError, TutorErr
 
 __all__ = ["quote", "listing", "check_seat", "check_dealer", "check_seed", "check_whole_number",
            "check_finite", "check_players", "check_choice", "check_bool", "check_mapping",
-           "check_text", "check_card_list", "check_deck", "check_record", "record_field",
+           "check_card_list", "check_deck", "check_record", "record_field",
            "MESSAGE_LIMIT", "clip", "setup_field", "check_spec", "check_hands"]
 
 QUOTE_LIMIT = 40
@@ -143,13 +143,6 @@ def check_mapping(value, what: str, error: type[TutorError] = TutorError) -> Map
     """A mapping (a dict, or a JSON object)."""
     if not isinstance(value, Mapping):
         raise error(f"{what} must be a dict (a JSON object), not {quote(value)}")
-    return value
-
-
-def check_text(value, what: str, error: type[TutorError] = TutorError) -> str:
-    """A string."""
-    if not isinstance(value, str):
-        raise error(f"{what} must be text, not {quote(value)}")
     return value
 
 

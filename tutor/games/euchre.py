@@ -205,7 +205,8 @@ def deal_positions(players: int, pattern: str = "3-2") -> tuple[tuple[int, ...],
         if pattern == "2-3":
             first = [5 - n for n in first]
         elif pattern != "3-2":
-            raise RulesError(f"deal_pattern {quote(pattern)} is not allowed; choose '3-2', '2-3' or 'single'")
+            raise RulesError(f"deal_pattern {quote(pattern)} is not allowed; choose '3-2', '2-3' "
+                             f"or 'single'")
         for packet in (first, [5 - n for n in first]):
             for i, n in enumerate(packet):
                 got[i].extend(range(index, index + n))
@@ -924,7 +925,8 @@ class State(base.HandState):
             return f"{who} does not hold the {action.card.name}"
         if verb not in verbs:
             shown = ", ".join(sorted({a.verb.replace('_', ' ') for a in legal}))
-            return (f"{said or quote(str(action))} is not possible during {PHASE_WORDS.get(phase, phase)} "
+            return (f"{said or quote(str(action))} is not possible during "
+                    f"{PHASE_WORDS.get(phase, phase)} "
                     f"({who} to act); possible now: {shown}")
         return super().explain_illegal(action, legal, said)
 

@@ -142,7 +142,8 @@ class Rules(base.RulesBase):
             raise RulesError("option contracts must be a non-empty list of contract ids")
         unknown = [c for c in contracts if c not in CONTRACTS]
         if unknown:
-            raise RulesError(f"unknown contract {quote(unknown[0])}; the contracts are: {', '.join(CONTRACTS)}")
+            raise RulesError(f"unknown contract {quote(unknown[0])}; the contracts are: "
+                             f"{', '.join(CONTRACTS)}")
         if len(set(contracts)) != len(contracts):
             twice = next(c for c in contracts if contracts.count(c) > 1)
             raise RulesError(f"contract {quote(twice)} is listed twice: each contract appears once")

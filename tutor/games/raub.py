@@ -86,7 +86,8 @@ class Rules(base.RulesBase):
                                  f"{self.player_count - 1}, not {quote(fd)}")
         stake = self.stake_per_point
         if isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake < 0:
-            raise RulesError(f"option stake_per_point must be a number of at least 0, not {quote(stake)}")
+            raise RulesError(f"option stake_per_point must be a number of at least 0, not "
+                             f"{quote(stake)}")
         if self.starting_score < 1:
             raise RulesError(f"option starting_score must be at least 1, not {self.starting_score}")
 
