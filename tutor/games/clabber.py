@@ -261,8 +261,17 @@ def deck_for(hands: Mapping, dealer: int = 0, rules=None, players=None, up=None,
     ``dead`` lists the dead hand, indicator first. Cards not placed fill the gaps in card order."""
     rules = _rules(rules, players, options)
     n = rules.players
-    want = {int(s): list(parse_cards(c) if isinstance(c, str) else map(parse_card, c))
-            for s, c in hands.items()}
+    name = _seat_namer(n)
+    checks.check_dealer(dealer, n, name)
+    pack = "the 24-card pack (9 to A)"
+    want = {s: list(cs) for s, cs in checks.check_hands(
+        hands, n, DECK, pack, most=HAND_SIZE[n], name=name).items()}
+    held_back = checks.check_hands({} if held_back is None else held_back, n, DECK, pack, 3,
+                                   "held_back", name)
+    if dead is not None:
+        checks.check_card_list(dead, "dead", DECK, pack)
+    if up is not None:
+        checks.check_card_list(up, "up", DECK, pack)
     if n != 2 and dealer in want and want[dealer]:
         face = parse_card(up) if up is not None else want[dealer][-1]
         if face not in want[dealer]:

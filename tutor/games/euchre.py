@@ -205,7 +205,8 @@ def deal_positions(players: int, pattern: str = "3-2") -> tuple[tuple[int, ...],
         if pattern == "2-3":
             first = [5 - n for n in first]
         elif pattern != "3-2":
-            raise RulesError(f"deal_pattern {pattern!r} is not allowed; choose '3-2', '2-3' or 'single'")
+            raise RulesError(f"deal_pattern {quote(pattern)} is not allowed; choose '3-2', '2-3' "
+                             f"or 'single'")
         for packet in (first, [5 - n for n in first]):
             for i, n in enumerate(packet):
                 got[i].extend(range(index, index + n))
@@ -246,6 +247,10 @@ def _read_deck(deck, rules: Rules, what: str = "deck") -> tuple[Card, ...]:
     return checks.check_card_list(deck, what, game_deck(rules), _pack_name(rules))
 
 
+def _read_full_deck(deck, rules: Rules) -> tuple[Card, ...]:
+    return _full_deck(_read_deck(deck, rules), rules)
+
+
 def _check_scores(scores, players: int, what: str = "scores") -> dict:
     """Scores shown with a hand or a match start: {side or seat: points}."""
     if scores is None:
@@ -280,11 +285,16 @@ def deck_for(hands: Mapping[int, Any] | None = None, up_card=None, kitty=None, d
     """A deck order (top first) that deals the chosen ``hands`` ({seat: cards}) with ``dealer``
     dealing, turns ``up_card`` and leaves ``kitty`` under it. Cards not named fill the gaps, in
     pack order (or shuffled with ``seed``)."""
-    rules = resolve(rules, **options, **({"players": players} if players else {}))
+    rules = _deal_rules(seed, rules, players, options)
     n = rules.players
-    dealer = _check_seat(dealer, n, "dealer")
+    dealer = checks.check_dealer(dealer, n, _seat_names(n))
+    hands = checks.check_hands({} if hands is None else hands, n, game_deck(rules),
+                               _pack_name(rules), most=5, name=_seat_names(n))
+    for what, cards in (("up_card", up_card), ("kitty", kitty)):
+        if cards is not None:
+            checks.check_card_list(cards, what, game_deck(rules), _pack_name(rules))
     chosen: dict[int, tuple[Card, ...]] = {}
-    for seat, cards in (hands or {}).items():
+    for seat, cards in hands.items():
         seat = _check_seat(seat, n, "hands")
         chosen[seat] = _read_cards(cards, f"hand of seat {seat}")
         if len(chosen[seat]) > 5:
@@ -458,7 +468,7 @@ class State(base.HandState):
             spec = checks.setup_field(setup, "position", checks.check_spec, "the position")
             return position(rules=rules, **spec)
         n = rules.players
-        deck = checks.setup_field(setup, "deck", _read_deck, rules)
+        deck = checks.setup_field(setup, "deck", _read_full_deck, rules)
         dealer = checks.setup_field(setup, "dealer", checks.check_dealer, n, _seat_names(n))
         scores = checks.setup_field(setup, "scores", _check_scores, n, optional=True)
         return cls(rules, deck, dealer, scores=scores)
@@ -911,7 +921,8 @@ class State(base.HandState):
             return f"{who} does not hold the {action.card.name}"
         if verb not in verbs:
             shown = ", ".join(sorted({a.verb.replace('_', ' ') for a in legal}))
-            return (f"{said or quote(str(action))} is not possible during {PHASE_WORDS.get(phase, phase)} "
+            return (f"{said or quote(str(action))} is not possible during "
+                    f"{PHASE_WORDS.get(phase, phase)} "
                     f"({who} to act); possible now: {shown}")
         return super().explain_illegal(action, legal, said)
 
@@ -1221,6 +1232,8 @@ class EuchreMatch(base.Match):
 
     def next_hand(self, deck=None) -> State:
         """Deal the next hand (from the exact ``deck`` order when given, e.g. from ``deck_for``)."""
+        if deck is not None:
+            _full_deck(_read_deck(deck, self.rules), self.rules)  # refused before anything moves
         self._next_deck = deck
         try:
             return super().next_hand()

@@ -143,10 +143,11 @@ class Rules(base.RulesBase):
             raise RulesError("option contracts must be a non-empty list of contract ids")
         unknown = [c for c in contracts if c not in CONTRACTS]
         if unknown:
-            raise RulesError(f"unknown contract {unknown[0]!r}; the contracts are: {', '.join(CONTRACTS)}")
+            raise RulesError(f"unknown contract {quote(unknown[0])}; the contracts are: "
+                             f"{', '.join(CONTRACTS)}")
         if len(set(contracts)) != len(contracts):
             twice = next(c for c in contracts if contracts.count(c) > 1)
-            raise RulesError(f"contract {twice!r} is listed twice: each contract appears once")
+            raise RulesError(f"contract {quote(twice)} is listed twice: each contract appears once")
         if self.extra_hands and not self.contract_choice:
             raise RulesError("extra_hands needs contract_choice: the extra hands are chosen by the players")
         if self.jack_clubs_partner and "jack_of_clubs" not in contracts:
@@ -210,12 +211,12 @@ def resolve(rules=None, **overrides) -> Rules:
         if name in PRESETS:
             on = explicit.pop(name)
             if not isinstance(on, bool):
-                raise RulesError(f"preset flag {name} must be true or false, not {on!r}")
+                raise RulesError(f"preset flag {name} must be true or false, not {quote(on)}")
             if on:
                 presets.append(name)
     for name in presets:
         if name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}; the presets are: {', '.join(PRESETS)}")
+            raise RulesError(f"unknown preset {quote(name)}; the presets are: {', '.join(PRESETS)}")
     on = set(presets)
     if "libyan" in on and "little_lora" in on:
         raise RulesError("little_lora cannot be combined with libyan: it is defined on the standard list")
@@ -232,6 +233,9 @@ def resolve(rules=None, **overrides) -> Rules:
             contracts = values.get("contracts", STANDARD_CONTRACTS)
         if isinstance(contracts, str):
             contracts = contracts.replace(",", " ").split()
+        if not isinstance(contracts, (list, tuple)):
+            raise RulesError(f"option contracts must be a list of contract ids, not "
+                             f"{quote(contracts)}")
         contracts = tuple(contracts)
         if "king_hearts_sixth_trick" in on:
             if "king_hearts_last_trick" not in contracts:
@@ -273,7 +277,7 @@ class State(base.HandState):
                  hand_index: int | None = None, setup: Mapping | None = None,
                  remaining: Mapping | None = None, choices: Sequence = (), cut: int | None = None):
         if contract is not None and contract not in rules.contracts:
-            raise RulesError(f"contract {contract!r} is not played under these rules; "
+            raise RulesError(f"contract {quote(contract)} is not played under these rules; "
                              f"the contracts are: {', '.join(rules.contracts)}")
         self._init_base(rules, 4, dealer, setup or {})
         self.eldest = (dealer + 1) % 4
@@ -313,7 +317,8 @@ class State(base.HandState):
             pool = tuple(rules.contracts) if extra or available is None else tuple(available)
             bad = [c for c in pool if c not in rules.contracts]
             if bad or not pool:
-                raise RulesError(f"the chooser's list must be a non-empty part of the contract list, got {pool}")
+                raise RulesError(f"the chooser's list must be a non-empty part of the contract list, "
+                                 f"not {quote(list(pool))}")
             self.available = pool
         elif contract is None:
             self.contract = rules.contracts[0]
@@ -364,10 +369,9 @@ class State(base.HandState):
         field = checks.setup_field
         if setup.get("kind") == "position":
             spec = checks.check_spec({k: v for k, v in setup.items() if k != "kind"},
-                                     "hand record, setup")
+                                     "the position")
             return _position(rules=rules, **spec)
-        if field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True) is None:
-            pass  # records written before 'kind' existed
+        field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True)
         deck = field(setup, "deck", _read_deck)
         dealer = field(setup, "dealer", checks.check_dealer, 4, _seat_namer(rules))
         contract = field(setup, "contract", _check_contract, rules, optional=True)
@@ -449,10 +453,12 @@ class State(base.HandState):
             return "there is no passing in a trick contract: play a card"
         if self.phase == "choose" and action.verb == "choose":
             name = action.arg
+            word = quote(" ".join(said.strip("'").split()[1:])) if said else quote(name)
             if name not in CONTRACTS:
-                return f"'{name}' is not a contract; the contracts are: {', '.join(CONTRACTS)}"
+                return (f"{word} is not a contract; still to choose: "
+                        f"{', '.join(CONTRACT_NAMES[c] for c in self.available)}")
             if name not in self.rules.contracts:
-                return f"{name} is not one of the contracts of this game"
+                return f"{word} is not one of the contracts of this game"
             return (f"{who} has already chosen {CONTRACT_NAMES[name]} in an earlier hand; "
                     f"still to choose: {', '.join(CONTRACT_NAMES[c] for c in self.available)}")
         if action.verb == "last_card":
@@ -956,6 +962,8 @@ def _check_available(available, rules: Rules):
         return None
     if isinstance(available, (str, Mapping)) or not isinstance(available, (list, tuple)):
         raise RulesError(f"available must be a list of contracts, not {quote(available)}")
+    if not available:
+        raise RulesError("available must list at least one contract still to choose")
     for c in available:
         _check_contract(c, rules)
     return tuple(available)
@@ -1046,7 +1054,11 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, contra
 def deck_for(hands: Mapping | Sequence, dealer: int = 0, packets: bool = False, seed=None) -> tuple[Card, ...]:
     """A deck order that deals the chosen hands (seat -> cards); missing cards are filled in
     from the rest of the pack (shuffled by ``seed``)."""
-    chosen = _seat_cards(hands)
+    checks.check_seed(seed)
+    checks.check_bool(packets, "packets")
+    dealer = checks.check_dealer(dealer, 4, State.SEAT_NAMES[4].__getitem__)
+    chosen = checks.check_hands(hands, 4, TRICK_CARDS, "the 32-card pack (7 to A)", most=8,
+                                name=State.SEAT_NAMES[4].__getitem__)
     used = [c for cards in chosen.values() for c in cards]
     if len(set(used)) != len(used):
         raise CardError("a card is given to two players")

@@ -83,10 +83,11 @@ class Rules(base.RulesBase):
         if fd != "random":
             if isinstance(fd, bool) or not isinstance(fd, int) or not 0 <= fd < self.player_count:
                 raise RulesError(f"option first_dealer must be 'random' or a seat from 0 to "
-                                 f"{self.player_count - 1}, not {fd!r}")
+                                 f"{self.player_count - 1}, not {quote(fd)}")
         stake = self.stake_per_point
         if isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake < 0:
-            raise RulesError(f"option stake_per_point must be a number of at least 0, not {stake!r}")
+            raise RulesError(f"option stake_per_point must be a number of at least 0, not "
+                             f"{quote(stake)}")
         if self.starting_score < 1:
             raise RulesError(f"option starting_score must be at least 1, not {self.starting_score}")
 
@@ -1037,10 +1038,15 @@ def deck_for(hands: Mapping[int, "str | Iterable"], face_up, dealer: int, player
     stock; the other cards fill the remaining places in their natural order."""
     rules = _rules_for_players(rules, players, {})
     n = rules.player_count
-    want = {int(s): list(parse_cards(c) if isinstance(c, str) else map(parse_card, c))
-            for s, c in hands.items()}
-    up = parse_card(face_up)
-    top = list(parse_cards(stock) if isinstance(stock, str) else map(parse_card, stock))
+    name = State.SEAT_NAMES[n].__getitem__
+    checks.check_dealer(dealer, n, name)
+    want = {s: list(cs) for s, cs in checks.check_hands(
+        hands, n, PACK, "the 32-card pack (7 to A)", most=4, name=name).items()}
+    face = checks.check_card_list(face_up, "face_up", PACK, "the 32-card pack (7 to A)")
+    if len(face) != 1:
+        raise CardError(f"face_up is one card, not {quote(face_up)}")
+    up = face[0]
+    top = list(checks.check_card_list(stock, "stock", PACK, "the 32-card pack (7 to A)"))
     used = [up] + top + [c for cs in want.values() for c in cs]
     seen = set()
     for c in used:

@@ -90,7 +90,7 @@ def check_arguments(state_or_problem, hero=None, budget=None, side=None, goal=No
                          f"{checks.quote(state_or_problem)}")
 
     def seat(value, what):
-        if isinstance(value, bool) or value not in seats:
+        if isinstance(value, bool) or not isinstance(value, int) or value not in seats:
             shown = ", ".join(f"{s} ({name(s)})" if name else str(s) for s in seats)
             raise TutorError(f"there is no {what} {checks.quote(value)}: the seats are {shown}")
 
