@@ -130,7 +130,7 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     alts = tuple(Alternative(a, round(means[a], 2)) for a in others)
     return Hint(action=action, reason=reason, principle=principle, alternatives=alts,
                 ladder=ladder(principle, idea, action), reminder=reminder_for(view, view.legal),
-                level="expert", units=units, notes=tuple(notes), value=round(means[action], 2),
+                level="expert", units=units, notes=tuple(notes), value=means[action],
                 samples=samples, minimise=minimise)
 
 
@@ -385,4 +385,4 @@ def _option_hint(view, base, means, samples, unit, how, tail="", min_samples=1) 
     return Hint(action=action, reason=reason, principle=principle,
                 alternatives=tuple(Alternative(a, round(means[a], 2)) for a in others),
                 ladder=ladder(principle, idea, action), reminder="", level="expert",
-                units=unit, notes=notes, value=round(means[action], 2), samples=samples)
+                units=unit, notes=notes, value=means[action], samples=samples)
