@@ -383,9 +383,7 @@ class State(base.HandState):
 
     # -- names ------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        names = (base.CLOCKWISE_SEAT_NAMES if self.rules.direction == "clockwise"
-                 else base.COUNTERCLOCKWISE_SEAT_NAMES)[4]
-        return names[seat]
+        return _seat_namer(self.rules)(seat)
 
     @property
     def is_lora(self) -> bool:
@@ -933,7 +931,10 @@ def _penalty_parts(action: Action) -> tuple[str, int, Card | None]:
 
 
 def _seat_namer(rules: Rules):
-    names = State._CLOCKWISE_NAMES if rules.direction == "clockwise" else State.SEAT_NAMES[4]
+    """Seat names as the table turns (rules file 1.2-1.3): one place for the engine and its
+    messages."""
+    names = (base.CLOCKWISE_SEAT_NAMES if rules.direction == "clockwise"
+             else base.COUNTERCLOCKWISE_SEAT_NAMES)[4]
     return names.__getitem__
 
 
