@@ -478,7 +478,8 @@ class PlayTable(StaticPicture):
 
     # ------------------------------------------------------------------ rendering
     def _refresh_status(self) -> None:
-        self.status.value = self._status_html(self.state.view(self.seat))
+        with self.busy.lock:   # the bots' thread may be applying a move
+            self.status.value = self._status_html(self.state.view(self.seat))
 
     def _refresh(self) -> None:
         with self.busy.lock:
