@@ -18,13 +18,13 @@ _RUN: dict = {}
 def run_lesson(stem, tmp_path_factory):
     """A lesson's code cells run in order in one namespace (as a kernel would)."""
     if stem not in _RUN:
-        import os
-        os.environ["TUTOR_DATA_DIR"] = str(tmp_path_factory.mktemp("progress"))
         nb = json.loads((COURSE / f"{stem}.ipynb").read_text(encoding="utf-8"))
         namespace: dict = {}
-        for cell in nb["cells"]:
-            if cell["cell_type"] == "code":
-                exec(compile("".join(cell["source"]), f"{stem}.ipynb", "exec"), namespace)
+        with pytest.MonkeyPatch.context() as patch:     # never the learner's own record
+            patch.setenv("TUTOR_DATA_DIR", str(tmp_path_factory.mktemp("progress")))
+            for cell in nb["cells"]:
+                if cell["cell_type"] == "code":
+                    exec(compile("".join(cell["source"]), f"{stem}.ipynb", "exec"), namespace)
         _RUN[stem] = namespace
     return _RUN[stem]
 
