@@ -47,8 +47,9 @@ choice's text.
 
 Static pictures: each exercise's ``_repr_mimebundle_`` gives ``text/html`` and ``text/plain``
 with the question only (what the learner's seat may see), so nbval compares them and books show
-them; ``teacher=True`` (or :meth:`Exercise.teacher_html`, which the book builder calls) adds the
-answer. Under nbval nothing is answered, so a lesson's outputs never depend on a learner's record:
+them; ``teacher=True``, or building a book's teacher edition (:func:`tutor.edition.is_teacher`),
+puts :meth:`Exercise.teacher_html` there instead, with the answer. Under nbval nothing is
+answered, so a lesson's outputs never depend on a learner's record:
 :meth:`Lesson.summary` reports this run's answers only (the course index reads the stored record).
 """
 
@@ -65,6 +66,7 @@ from .. import bots as bots_module
 from .. import render
 from . import common, words
 from ..cards import Card, parse_card
+from ..edition import is_teacher
 from ..errors import CardError, IllegalAction, TutorError
 from ..games.actions import Action
 from ..games.base import HandState, View
@@ -239,7 +241,7 @@ class Exercise(common.StaticPicture):
         self.id = id or self.kind
         self.prompt = prompt
         self.title = title or prompt
-        self.teacher = bool(teacher)
+        self.teacher = bool(teacher) or is_teacher()   # the teacher edition of a book
         self.tries = 0
         self.first_try: bool | None = None
         self.solved = False
