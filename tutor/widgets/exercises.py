@@ -807,8 +807,10 @@ class Settlement:
 
 
 def _values(hint) -> dict:
-    values = {hint.action: hint.value}
-    values.update({a.action: a.value for a in hint.alternatives})
+    """Every option's value, higher is better (a cost such as Lora's penalty points negated)."""
+    sign = -1.0 if getattr(hint, "minimise", False) else 1.0
+    values = {hint.action: sign * hint.value}
+    values.update({a.action: sign * a.value for a in hint.alternatives if a.value is not None})
     return values
 
 
@@ -898,7 +900,8 @@ class Decide(Exercise):
         return self._hint
 
     def values(self) -> dict:
-        """Each option's value in the game's units (expert), or {} (basic)."""
+        """Each option's value in the game's units, higher is better (costs negated), for the
+        expert; {} for the basic level."""
         h = self.evaluation()
         return _values(h) if h.value is not None else {}
 
@@ -934,20 +937,16 @@ class Decide(Exercise):
     def _explain(self) -> str:
         h = self.evaluation()
         best = self.best()
-        steps = list(h.ladder[:-1]) + [f"{action_words(best)}."]
-        ladder = "".join(f"<li>{html.escape(s)}</li>" for s in steps)
-        figures = ""
-        values = self.values()
-        if values:
-            order = sorted(values, key=lambda a: -values[a])
-            figures = ("<div>" + html.escape(
-                f"Over {self.samples} deals that fit what you see, on average: " + "; ".join(
-                    f"{action_words(a).lower()} {values[a]:+.2f} {h.units}" for a in order)) +
-                "</div>")
-            if self.margin:
-                figures += html.escape(f"Choices within {self.margin:g} of the best count as right.")
-        return (f"<div>The {'expert' if self.level == 'expert' else 'rule of thumb'}'s choice: "
-                f"<b>{html.escape(action_words(best))}</b>.</div><ol>{ladder}</ol>{figures}")
+        game = self.view.game
+        steps = list(h.ladder[:-1]) + [f"{action_words(best, game)}."]
+        ladder = "".join(f"<li>{html.escape(step)}</li>" for step in steps)
+        extra = ""
+        if self.margin and self.values():
+            extra = html.escape(f"Choices within {self.margin:g} {h.units or 'points'} of the "
+                                f"best count as right.")
+        who = "expert" if self.level == "expert" else "rule of thumb"
+        return (f"<div>The {who}'s choice: <b>{html.escape(action_words(best, game))}</b>.</div>"
+                f"<div>{html.escape(h.reason)}</div><ol>{ladder}</ol>{extra}")
 
     def _check(self):
         if self.choice is None:
@@ -1006,7 +1005,7 @@ class Decide(Exercise):
         return self._explain()
 
     def answer_text(self) -> str:
-        return action_words(self.best())
+        return action_words(self.best(), self.view.game)
 
 
 # --------------------------------------------------------------------------- Quiz
