@@ -51,6 +51,19 @@ them; ``teacher=True``, or building a book's teacher edition (:func:`tutor.editi
 puts :meth:`Exercise.teacher_html` there instead, with the answer. Under nbval nothing is
 answered, so a lesson's outputs never depend on a learner's record:
 :meth:`Lesson.summary` reports this run's answers only (the course index reads the stored record).
+
+``settle(view, level="expert", samples=32, margin=0.0, seeds=(0, 1, 2, 3))`` returns a
+:class:`Settlement`: settled when every seed accepts the same options (those within ``margin`` of
+the best) and the lead of the worst accepted over the best rejected option is positive in every
+run and above three standard deviations of its spread across the seeds. ``Decide.settle()`` runs
+it with the exercise's own level, samples and margin; a course test should assert it for every
+``Decide`` (see ``tests/lessons/test_euchre_course.py``). Choose situations a modest sample
+settles (24-32 deals, a second or two per seed); the helper refuses coin flips, e.g. ordering up
+a good hand from the dealer's left, where passing and defending is worth about as much.
+
+Two pictures for the steps between exercises: ``SeatView(state, seat=0)`` (what one seat sees:
+its cards, the backs of the others, the up-card, the trick) and ``Deal(state)`` (every hand face
+up, for the teacher's explanation of a whole deal).
 """
 
 from __future__ import annotations
