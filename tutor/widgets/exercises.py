@@ -741,8 +741,9 @@ class ScoreIt(Exercise):
         if not wrong:
             return True, words
         u = wrong[0]
-        return False, html.escape(f"Not {self.picked[u]} for {unit_name(self.state, u)}. ") + \
-            "Count the tricks of the makers and look at who went alone."
+        nudge = ("Count the makers' tricks and look at who went alone."
+                 if self.state.game == "euchre" else "Count again with the scoring rules of this hand.")
+        return False, html.escape(f"Not {self.picked[u]} for {unit_name(self.state, u)}. {nudge}")
 
     def _choices(self) -> list[W.Widget]:
         rows = []
