@@ -87,7 +87,10 @@ def goal_sentence(puzzle) -> str:
             if t >= 5:
                 return f"Take every trick for the march: {who} {rest}."
             if t == 3:
-                return f"Make your trumps: {who} three tricks in the hand, {rest}."
+                if len(side) > 1:
+                    return (f"Your side made trumps and needs three tricks in the hand: "
+                            f"{rest}.")
+                return f"You made trumps and need three tricks in the hand: {rest}."
         else:
             if t == 3:
                 return f"Euchre the makers: {who} three tricks in the hand, {rest}."
@@ -297,7 +300,9 @@ def shortfall(puzzle, value: int) -> str:
             return "when the goal is to take none"
         return f"{_count(value - g.target, 'trick')} more than you may take"
     if contract == "maximum":
-        return f"{number(value - g.target)} short of what you need"
+        return f"{number(value - g.target)} short of the {number(-g.target - prior)} you need"
+    if contract == "jack_of_clubs":
+        return "and that costs 8"
     if contract == "queens":
         if g.target // 2 - prior <= 0:
             return "when the goal is to take none"
@@ -306,7 +311,7 @@ def shortfall(puzzle, value: int) -> str:
         if g.target <= start.rules.lora_out_points:
             return "so you do not go out first"
         return f"{number(value - g.target)} more than the goal allows"
-    return f"when the goal allows at most {g.target}"
+    return f"the goal allows at most {g.target}"
 
 
 def _trick_story(state, line):
