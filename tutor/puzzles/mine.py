@@ -198,11 +198,20 @@ def history_free(state) -> bool:
 def meaningful(puzzle, state) -> bool:
     """Whether the best the hero can make sure of is a goal the game's scoring rewards: in
     Euchre three tricks (the bid made, or a euchre) or five (a march), and for the defenders
-    one trick (no march); any count of tricks, card points or penalty points elsewhere."""
+    one trick (no march); in Raub at least the declarer's need (below it he pays the same
+    penalty), for defenders together enough tricks to beat him, for a single defender a
+    trick; any count of card points or penalty points in Clabber and Lora."""
+    t = puzzle.goal.target
+    if puzzle.game == "raub":
+        if puzzle.hero == state.declarer:
+            return t >= state.need            # short of his need he pays the same penalty
+        if len(state.active_seats) > 2:       # the defenders together: beat the declarer
+            return t >= 5 - state.need
+        return t >= 1
     if puzzle.game != "euchre":
         return True
     makers = puzzle.hero in state.makers
-    return puzzle.goal.target in ((3, 5) if makers else (1, 3))
+    return t in ((3, 5) if makers else (1, 3))
 
 
 def try_candidate(args):

@@ -96,13 +96,27 @@ def goal_sentence(puzzle) -> str:
                 return f"Euchre the makers: {who} three tricks in the hand, {rest}."
             if t == 1:
                 return f"Stop the march: {who} one trick, {rest}."
+    if game == "raub":
+        side = hero_side(puzzle, state)
+        need = t - _banked_tricks(state, side)
+        left = _tricks_left(state, hero)
+        rest = _of_last(need, left)
+        if hero == state.declarer:
+            if t == state.need:
+                return (f"You are the declarer and need {number(state.need)} tricks in the "
+                        f"hand: take {rest}.")
+            return (f"Take {rest}: as declarer you need {number(state.need)} tricks, and "
+                    "every trick you take counts.")
+        if len(side) > 1:
+            return f"Beat the declarer: {defenders(state, hero)} must take {rest}."
+        if need - (t - need) == need and t == 1:
+            return f"Take {rest}: a defender who takes no trick pays."
+        return f"Take {rest}: every trick a defender takes counts for him."
     if game in ("euchre", "raub"):
         side = hero_side(puzzle, state)
         need = t - _banked_tricks(state, side)
         left = _tricks_left(state, hero)
         who = "Your side must take" if len(side) > 1 else "Take"
-        if game == "raub" and len(side) > 1:
-            who = defenders(state, hero)[0].upper() + defenders(state, hero)[1:] + " must take"
         if need >= left:
             return f"{who} all of the last {number(left)} tricks."
         return f"{who} {number(need)} of the last {number(left)} tricks."
@@ -329,6 +343,11 @@ def _trick_story(state, line):
     return winner, next(c for seat_, c in cs if seat_ == winner)
 
 
+def _card_of(action) -> str:
+    text = str(action)
+    return text[5:] if text.startswith("play ") else text
+
+
 def _verb(state) -> str:
     """"lead" when the hero starts a trick, else "play"."""
     return "lead" if state.trick_rules is not None and not state.trick else "play"
@@ -438,7 +457,9 @@ def explanation(puzzle, cert, found: dict) -> str:
     best = cert.decisions[0].winners[0][0].value
     parts.append(f"Played right, {result_words(puzzle, best)}.")
     d0 = cert.decisions[0]
-    wrong = [c for c in d0.classes if not c[0].ok]
+    later = {_card_of(j.action) for d in cert.decisions[1:] for c in d.winners for j in c}
+    wrong = [c for c in d0.classes if not c[0].ok
+             and not any(_card_of(j.action) in later for j in c)]
     if wrong:
         cls = min(wrong, key=lambda c: abs(c[0].value - d0.winners[0][0].value))
         key = str(cls[0].action)
