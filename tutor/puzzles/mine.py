@@ -7,8 +7,8 @@ candidate order, are kept.
 
 Sources: ``deal`` (random endings of ``cards`` cards a hand: any cards, a random trump or
 contract, random earlier tricks; the current trick started by random legal cards) and
-``game`` (a random full deal played by random legal moves down to ``cards`` cards a hand -
-Lora's layout is always mined this way, as its layout must be a real one). The goal is the
+``game`` (a random full deal bid and played by ``basic`` bots down to ``cards`` cards a hand;
+Lora's layout is always mined from a real layout, played down by random legal cards). The goal is the
 best the hero's side can make sure of; a candidate is kept when exactly one card class
 reaches it at every decision. The learner always sits South (seat 0); the roles around him
 (maker, declarer, leader) are drawn at random.
@@ -138,7 +138,7 @@ def _lora_layout(rng, k):
 
 
 def _played_down(rng, game, k, **deal):
-    """A random full deal of a trick game played by random legal moves to ``k`` cards."""
+    """A random full deal of a trick game bid and played by ``basic`` bots to ``k`` cards."""
     from .. import bots, games
     state = games.new_hand(game, seed=rng.randrange(10**9), **deal)
     seats = {}
@@ -149,11 +149,8 @@ def _played_down(rng, game, k, **deal):
                 and not getattr(state, "trick", ()):
             return state
         seat = state.to_move
-        if state.phase == "play":
-            state.push(rng.choice(state.legal_actions()))
-        else:
-            bot = seats.setdefault(seat, bots.make("basic", seat=seat, seed=rng.randrange(99)))
-            state.apply(bot.choose(state.view(seat)))
+        bot = seats.setdefault(seat, bots.make("basic", seat=seat, seed=rng.randrange(99)))
+        state.apply(bot.choose(state.view(seat)))
     return None
 
 
