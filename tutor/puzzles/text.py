@@ -84,6 +84,10 @@ def goal_sentence(puzzle) -> str:
                 else f"{number(need)} of the last {number(left)} tricks")
         who = "your side needs" if len(side) > 1 else "you need"
         if hero in state.makers:
+            if hero in state.alone:
+                if t >= 5:
+                    return f"You went alone: take every trick for the march, {rest}."
+                return f"You went alone and need three tricks in the hand: {rest}."
             if t >= 5:
                 return f"Take every trick for the march: {who} {rest}."
             if t == 3:
