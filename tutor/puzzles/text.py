@@ -405,7 +405,8 @@ def hints(puzzle, d, found=()) -> tuple[str, str, str]:
     verb = _verb(d.state)
     play = f"{verb.capitalize()} {card(accepted[0].action)}."
     if len(accepted) > 1:
-        play = (f"{verb.capitalize()} {card(accepted[0].action)} ({cards(j.action for j in accepted[1:])} "
+        others = cards(j.action for j in accepted[1:])
+        play = (f"{verb.capitalize()} {card(accepted[0].action)} ({others} "
                 "is just as good).")
     if found:
         t = theme(puzzle.game, found[0])
