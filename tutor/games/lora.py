@@ -453,8 +453,8 @@ class State(base.HandState):
                 return f"'{name}' is not a contract; the contracts are: {', '.join(CONTRACTS)}"
             if name not in self.rules.contracts:
                 return f"{name} is not one of the contracts of this game"
-            return (f"{who} has already chosen {name} in an earlier hand; "
-                    f"still to choose: {', '.join(self.available)}")
+            return (f"{who} has already chosen {CONTRACT_NAMES[name]} in an earlier hand; "
+                    f"still to choose: {', '.join(CONTRACT_NAMES[c] for c in self.available)}")
         if action.verb == "last_card":
             return "'last card' is only called right after a play that leaves exactly one card"
         return super().explain_illegal(action, legal, said)
@@ -656,8 +656,8 @@ class State(base.HandState):
         details["contract_points"] = dict(points)
         for offender, item, pts, card in self.penalty_log:
             points[offender] += pts
-            what = ITEM_TEXT[item] + (f" ({card})" if card else "")
-            reasons.append(f"{self.seat_name(offender)} +{pts}: penalty {item}, {what}")
+            what = ITEM_TEXT[item] + (f" with the {card.symbol}" if card else "")
+            reasons.append(f"{self.seat_name(offender)} +{pts}: penalty for {what}")
         return base.HandResult(points=points, sides={s: s for s in range(4)}, reasons=tuple(reasons),
                                details=details)
 
