@@ -66,7 +66,8 @@ class Suit(enum.Enum):
         key = text.strip().upper() if isinstance(text, str) else None
         if key in _SUIT_BY_TOKEN:
             return _SUIT_BY_TOKEN[key]
-        raise CardError(f"{_quote(text)} is not a suit: use C, D, H, S (or ♣ ♦ ♥ ♠)", str(text)[:40])
+        raise CardError(f"{_quote(text)} is not a suit: use C, D, H, S (or ♣ ♦ ♥ ♠)",
+                        _quote(text))
 
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -136,7 +137,7 @@ class Card:
     def __new__(cls, rank: Rank | int, suit: Suit | str | None = None):
         if isinstance(rank, bool) or not isinstance(rank, int) or rank not in _RANK_VALUES:
             raise CardError(f"{_quote(rank)} is not a rank: ranks are 2 to 14 (14 the ace) and "
-                            f"15 the Joker, or a Rank", str(rank)[:40])
+                            f"15 the Joker, or a Rank", _quote(rank))
         rank = Rank(rank)
         if rank is Rank.JOKER:
             suit = None
@@ -239,7 +240,8 @@ def parse_card(text: "str | Card") -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"expected a card such as 'TH' or '10♥', got {_quote(text)}", _quote(text))
+        raise CardError(f"expected a card such as 'TH' or '10♥', got {_quote(text)}",
+                        _quote(text))
     token = text.strip()
     key = token.upper().replace("\ufe0f", "")
     if key in _JOKER_TOKENS:
@@ -298,4 +300,4 @@ def deck(kind: str = "32") -> tuple[Card, ...]:
         return DECKS[str(kind)]
     except KeyError:
         raise CardError(f"unknown deck {_quote(kind)}: choose one of {', '.join(DECKS)}",
-                        str(kind)[:40]) from None
+                        _quote(kind)) from None

@@ -6,7 +6,7 @@ import pytest
 
 from tutor import games
 from tutor.cards import Suit, parse_card, parse_cards
-from tutor.errors import CardError, IllegalAction, RulesError, TutorError
+from tutor.errors import CardError, IllegalAction, PositionError, RulesError, TutorError
 from tutor.games import clabber
 
 C = parse_card
@@ -354,9 +354,9 @@ def test_position_for_the_solver_and_puzzles():
     with pytest.raises(TutorError):
         games.position("clabber", hands={0: "JH AH", 1: "9H", 2: "KH", 3: "QH"}, trump="H",
                        leader=0)
-    with pytest.raises(CardError):
+    with pytest.raises(PositionError, match="appears twice"):
         games.position("clabber", hands={0: "JH", 1: "JH", 2: "KH", 3: "QH"}, trump="H", leader=0)
-    with pytest.raises(CardError):
+    with pytest.raises(PositionError, match="eight of hearts .8H. is not in the 24-card"):
         games.position("clabber", hands={0: "8H", 1: "9H", 2: "KH", 3: "QH"}, trump="H", leader=0)
 
 

@@ -99,16 +99,16 @@ def test_engine_legal_actions_match_the_rule_text_in_positions():
         per = rng.randint(1, 24 // players)
         leader = rng.randrange(players)
         played = rng.randrange(players)
+        trump = rng.choice(SUITS)
         hands, trick, pos = {}, [], 0
         for k in range(players):
             seat = (leader + k) % players
-            take = per - 1 if k < played else per
-            hands[seat] = cards[pos:pos + take]
-            pos += take
-        if per - 1 < 0:
-            continue
-        trick = cards[pos:pos + played]
-        trump = rng.choice(SUITS)
+            hands[seat] = cards[pos:pos + per]
+            pos += per
+            if k < played:      # a card played by the rule text, as a real trick is
+                card = rng.choice(sorted(reference_legal(hands[seat], trick, trump)))
+                hands[seat] = [c for c in hands[seat] if c != card]
+                trick.append(card)
         state = games.position("clabber", hands={s: [str(c) for c in h] for s, h in hands.items()},
                                trump=trump.value, leader=leader, trick=[str(c) for c in trick],
                                players=players)

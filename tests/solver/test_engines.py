@@ -117,8 +117,10 @@ def raub_ending(rng, max_per=4):
     won = [0] * players
     for _ in range(4 - per):
         won[rng.choice(active)] += 1
+    # the declarer leads the first trick, a winner of a trick any later one
+    leader = rng.choice([s for s in active if won[s]]) if any(won) else declarer
     state = games.position("raub", hands=hands, trump=rng.choice(SUITS).value, declarer=declarer,
-                           players=players, active=active, leader=rng.choice(active),
+                           players=players, active=active, leader=leader,
                            tricks_won=won, must_overtrump=rng.random() < 0.5)
     return _push_random(rng, state, rng.randint(0, min(3, len(active) - 1)))
 
@@ -198,7 +200,7 @@ def lora_ending(rng, contract, rules=None, max_per=3):
         won[w].extend(rest[4 * i:4 * i + 4])
     counts = {s: winners.count(s) for s in range(4)}
     state = games.position("lora", contract=contract, rules=rules,
-                           hands=hands, leader=rng.randrange(4),
+                           hands=hands, leader=winners[-1],
                            won={s: format_cards(c) for s, c in won.items() if c},
                            tricks_won=counts, trick_winners=winners)
     return _push_random(rng, state, rng.randint(0, 3))
@@ -353,8 +355,11 @@ def layout_ending(rng, rules=None):
     laid = [Card(order[i], s) for s, n in zip(SUITS, piles) for i in range(n)]
     rest = [c for c in DECKS["32"] if c not in laid]
     rng.shuffle(rest)
-    cuts = sorted(rng.sample(range(1, left), 3))
-    parts = [rest[a:b] for a, b in zip([0] + cuts, cuts + [left])]
+    while True:           # a hand holds at most the 8 cards dealt
+        cuts = sorted(rng.sample(range(1, left), 3))
+        parts = [rest[a:b] for a, b in zip([0] + cuts, cuts + [left])]
+        if max(map(len, parts)) <= 8:
+            break
     hands = {s: format_cards(parts[s]) for s in range(4)}
     return games.position("lora", contract="lora", rules=rules, hands=hands,
                           laid=format_cards(laid), start_rank=r0.char, to_move=rng.randrange(4))

@@ -288,9 +288,13 @@ def clabber_make_ending(rng):
     per = rng.randint(2, 4)
     hands = {s: format_cards(deck[s * per:(s + 1) * per]) for s in range(players)}
     units = ["NS", "EW"] if players == 4 else [str(s) for s in range(players)]
-    won = {u: rng.randint(0, 50) for u in units}
+    from tutor.games.clabber import FULL_HAND_POINTS, card_points
+    trump = rng.choice(SUITS)
+    live = sum(card_points(c, trump) for c in deck[:players * per])
+    # points won so far: no more than the cards already played are worth
+    won = {u: rng.randint(0, min(50, (FULL_HAND_POINTS - live) // len(units))) for u in units}
     melds = {u: rng.choice((0, 0, 20, 50)) for u in units}
-    state = games.position("clabber", hands=hands, trump=rng.choice(SUITS).value,
+    state = games.position("clabber", hands=hands, trump=trump.value,
                            leader=rng.randrange(players), players=players,
                            maker=rng.randrange(players), won=won, melds=melds)
     return _push_random(rng, state, rng.randint(0, min(3, players - 1)))

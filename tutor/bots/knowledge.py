@@ -152,6 +152,14 @@ def read(view: View) -> Knowledge:
                         voids[s].add(tr.trump)
         for s, suits in voids.items():
             excluded.setdefault(s, set()).update(c for c in know.deck if tr.suit_of(c) in suits)
+        # every card played was legal: a seat cannot hold a card that would have made it
+        # illegal (a higher trump after an under-trump, where the rules make one overtrump)
+        for _, plays, _ in tricks + [(None, current, None)]:
+            for i, (s, card) in enumerate(plays[1:], start=1):
+                led_cards = [c for _, c in plays[:i]]
+                excluded.setdefault(s, set()).update(
+                    c for c in know.deck
+                    if c != card and card not in tr.legal_cards((card, c), led_cards))
     game = view.game
     if game == "euchre":
         _euchre(view, know, known, out)

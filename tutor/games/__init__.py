@@ -71,6 +71,9 @@ def replay(record: dict) -> HandState:
         try:
             state.apply(text)
         except TutorError as err:
-            raise RecordError(f"hand record, actions[{index}] {checks.quote(text)} (action "
-                              f"{index + 1} of {len(actions)}) is refused: {err}") from err
+            why = str(err)
+            shown = "" if checks.quote(" ".join(text.split())) in why else f" {checks.quote(text)}"
+            raise RecordError(checks.clip(f"hand record, actions[{index}]{shown} (action "
+                                          f"{index + 1} of {len(actions)}) is refused: {why}")) \
+                from err
     return state

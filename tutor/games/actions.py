@@ -31,7 +31,8 @@ class Action:
     arg: str | None = None
 
     def __str__(self) -> str:
-        parts = [self.verb, *self.cards] if isinstance(self.cards, tuple) else [self.verb, self.cards]
+        cards = self.cards if isinstance(self.cards, tuple) else (self.cards,)  # hand-made
+        parts = [self.verb, *cards]
         if self.arg is not None:
             parts.append(self.arg)
         return " ".join(map(str, parts))
@@ -92,7 +93,8 @@ def parse_action(text: "str | Action", verbs: Mapping[str, str | None]) -> Actio
     try:
         if kind is None:
             if rest:
-                raise IllegalAction(f"'{verb}' takes nothing after it (got {quote(' '.join(rest))})")
+                raise IllegalAction(f"'{verb}' takes nothing after it "
+                                    f"(got {quote(' '.join(rest))})")
             return Action(verb)
         if kind == "card":
             if len(rest) != 1:

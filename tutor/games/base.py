@@ -288,17 +288,18 @@ class HandState:
             self.check_seat(seat)
         act = self.parse_action(action)
         if self.to_move is None:
-            raise IllegalAction(f"the hand is over: no more actions ({said(action, act)} refused)")
+            raise IllegalAction(f"the hand is over: no more actions ({_said(action, act)} refused)")
         if seat is not None and seat != self.to_move:
             raise IllegalAction(
                 f"it is {self.seat_name(self.to_move)}'s turn, not {self.seat_name(seat)}'s")
         legal = self.legal_actions()
         if act not in legal:
-            raise IllegalAction(self.explain_illegal(act, legal, said=said(action, act)))
+            raise IllegalAction(self.explain_illegal(act, legal, said=_said(action, act)))
         self.push(act)
         return act
 
-    def explain_illegal(self, action: Action, legal: Sequence[Action], said: str | None = None) -> str:
+    def explain_illegal(self, action: Action, legal: Sequence[Action],
+                        said: str | None = None) -> str:
         """Why ``action`` is refused now; games refine this (e.g. follow-suit reasons).
         ``said`` is the action as the user gave it, quoted (for the message)."""
         who = self.seat_name(self.to_move)
@@ -413,7 +414,7 @@ class HandState:
         return render.state_html(self)
 
 
-def said(given, action: Action) -> str:
+def _said(given, action: Action) -> str:
     """The action as the user wrote it (their own words and case), quoted and shortened."""
     if isinstance(given, str):
         return checks.quote(" ".join(given.split()))

@@ -17,8 +17,8 @@ from ..errors import CardError, IllegalAction, RecordError, RulesError, TutorErr
 
 __all__ = ["quote", "listing", "check_seat", "check_dealer", "check_seed", "check_whole_number",
            "check_finite", "check_players", "check_choice", "check_bool", "check_mapping",
-           "check_text", "check_card_list", "check_deck", "check_record", "record_field",
-           "MESSAGE_LIMIT"]
+           "check_card_list", "check_deck", "check_record", "record_field",
+           "MESSAGE_LIMIT", "clip", "setup_field", "check_spec", "check_hands"]
 
 QUOTE_LIMIT = 40
 MESSAGE_LIMIT = 300  # no message a user can cause is longer than this
@@ -40,6 +40,11 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return text
+
+
+def clip(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A message built from parts (a field's name and the reason) kept within ``limit``."""
+    return message if len(message) <= limit else message[: limit - 3] + "..."
 
 
 def listing(items: Iterable, limit: int = 120) -> str:
@@ -75,11 +80,12 @@ def check_whole_number(value, what: str, low: int | None = None, high: int | Non
 
 def check_seat(value, players: int, what: str = "seat",
                name: Callable[[int], str] | None = None,
-               error: type[TutorError] = IllegalAction) -> int:
-    """A seat number ``0..players-1``; ``name`` (seat -> words) lists the seats in the message."""
+               error: type[TutorError] = IllegalAction, where: str = "") -> int:
+    """A seat number ``0..players-1``; ``name`` (seat -> words) lists the seats in the message,
+    ``where`` (e.g. "hands: ") says where the seat was given."""
     if not _is_whole(value) or not 0 <= value < players:
         seats = ", ".join(f"{s} ({name(s)})" if name else str(s) for s in range(players))
-        raise error(f"there is no {what} {quote(value)}: the seats are {seats}")
+        raise error(f"{where}there is no {what} {quote(value)}: the seats are {seats}")
     return value
 
 
@@ -103,7 +109,7 @@ def check_finite(value, what: str, error: type[TutorError] = TutorError) -> floa
     return value
 
 
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 def check_players(value, allowed: Sequence[int], game: str,
@@ -137,13 +143,6 @@ def check_mapping(value, what: str, error: type[TutorError] = TutorError) -> Map
     """A mapping (a dict, or a JSON object)."""
     if not isinstance(value, Mapping):
         raise error(f"{what} must be a dict (a JSON object), not {quote(value)}")
-    return value
-
-
-def check_text(value, what: str, error: type[TutorError] = TutorError) -> str:
-    """A string."""
-    if not isinstance(value, str):
-        raise error(f"{what} must be text, not {quote(value)}")
     return value
 
 
@@ -204,6 +203,40 @@ def check_deck(value, pack: Sequence, what: str = "deck", pack_name: str | None 
     return cards
 
 
+def check_hands(value, players: int, pack: Sequence, pack_name: str | None = None,
+                 most: int | None = None, what: str = "hands",
+                 name: Callable[[int], str] | None = None,
+                 error: type[TutorError] = CardError) -> dict:
+    """Chosen hands: a dict {seat: cards} (a seat may be written as text, ``"0"``, as JSON and
+    TOML write keys) or a list with one entry per seat. Each hand is a card list of ``pack``, at
+    most ``most`` cards; a card named twice, in one hand or in two, is refused by name."""
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    elif isinstance(value, (list, tuple)):
+        items = list(enumerate(value))
+    else:
+        raise error(f"{what} must map seats to cards, such as {{0: 'AS KS'}}, not {quote(value)}")
+    out: dict = {}
+    seen: dict = {}
+    for key, cards in items:
+        seat = int(key) if isinstance(key, str) and key.strip().isdecimal() and \
+            key.strip().isascii() else key
+        check_seat(seat, players, name=name, error=error, where=f"{what}: ")
+        if seat in out:
+            raise error(f"{what}: seat {seat} is given twice")
+        hand = check_card_list(cards, f"{what}, seat {seat}", pack, pack_name, error)
+        if most is not None and len(hand) > most:
+            raise error(f"{what}, seat {seat}: {len(hand)} cards; a hand has at most "
+                        f"{_NUMBER_WORDS.get(most, most)}")
+        for card in hand:
+            if card in seen:
+                raise error(f"{what}: the {card.name} ({card}) is given twice, to seats "
+                            f"{seen[card]} and {seat}; each card exists once")
+            seen[card] = seat
+        out[seat] = hand
+    return out
+
+
 # --------------------------------------------------------------------------- hand records
 RECORD_FIELDS = ("game", "rules", "setup", "actions")
 
@@ -249,14 +282,14 @@ def record_field(record: Mapping, name: str, check: Callable, *args, default=Non
     except RecordError:
         raise
     except TutorError as err:
-        raise RecordError(f"{where}, field {quote(name)}: {err}") from err
+        raise RecordError(clip(f"{where}, field {quote(name)}: {err}")) from err
 
 
 def setup_field(setup: Mapping, name: str, check: Callable, *args, default=None,
                 optional: bool = False, **kwargs):
     """A field of a hand record's ``setup`` read by ``check`` (see :func:`record_field`)."""
     return record_field(setup, name, check, *args, default=default, optional=optional,
-                        where="hand record, setup", **kwargs)
+                        where="hand record, 'setup'", **kwargs)
 
 
 def check_spec(value, what: str, reserved: Sequence[str] = ("rules",),

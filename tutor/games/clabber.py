@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Mapping
 
 from ..cards import SUITS, Card, Rank, Suit, deck as make_deck, parse_card, parse_cards
-from ..errors import CardError, IllegalAction, RulesError
-from . import base, checks
+from ..errors import CardError, IllegalAction, PositionError, RulesError
+from . import base, checks, positions
 from .checks import quote
 from .actions import Action
 from .clabber_melds import (BELL_POINTS, MELD_TYPES, Meld, best_declaration, best_with_types,
@@ -261,8 +261,17 @@ def deck_for(hands: Mapping, dealer: int = 0, rules=None, players=None, up=None,
     ``dead`` lists the dead hand, indicator first. Cards not placed fill the gaps in card order."""
     rules = _rules(rules, players, options)
     n = rules.players
-    want = {int(s): list(parse_cards(c) if isinstance(c, str) else map(parse_card, c))
-            for s, c in hands.items()}
+    name = _seat_namer(n)
+    checks.check_dealer(dealer, n, name)
+    pack = "the 24-card pack (9 to A)"
+    want = {s: list(cs) for s, cs in checks.check_hands(
+        hands, n, DECK, pack, most=HAND_SIZE[n], name=name).items()}
+    held_back = checks.check_hands({} if held_back is None else held_back, n, DECK, pack, 3,
+                                   "held_back", name)
+    if dead is not None:
+        checks.check_card_list(dead, "dead", DECK, pack)
+    if up is not None:
+        checks.check_card_list(up, "up", DECK, pack)
     if n != 2 and dealer in want and want[dealer]:
         face = parse_card(up) if up is not None else want[dealer][-1]
         if face not in want[dealer]:
@@ -893,21 +902,56 @@ def position(hands: Mapping, trump, leader: int = 0, trick=(), maker: int | None
 
     ``hands`` maps seats to their remaining cards, ``trick`` lists the cards already played to
     the current trick from ``leader`` on. ``won`` gives card points already won per side and
-    ``melds`` the fixed meld and bell points per side (both only matter for ``result()``)."""
-    if players is None and rules is None and not options and len(hands) in (2, 3, 6):
-        players = len(hands)
+    ``melds`` the fixed meld and bell points per side (both only matter for ``result()``).
+
+    The position must be one a real hand reaches: cards of the 24-card pack, each once; every
+    player holding as many cards as tricks are left (at most the cards dealt); the eldest (the
+    dealer's left) leading the first trick; the current trick keeping the follow, trump and
+    overtrump obligations; ``won`` no more than the points of the cards already played. Anything
+    else raises :class:`PositionError` naming the field."""
+    if players is None and rules is None and not options and isinstance(hands, Mapping):
+        count = len(positions.seat_map(hands, 6, "hands"))
+        if count in (2, 3, 6):
+            players = count
     resolved = _rules(rules, players, options)
+    n = resolved.players
+    name = State.SEAT_NAMES[n].__getitem__
+    held = positions.hands(hands, n, name)
+    try:
+        trump_suit = Suit.parse(trump)
+    except CardError as err:
+        raise PositionError(f"trump: {err}") from None
+    leader = positions.seat(leader, n, "leader", name)
+    if maker is not None:
+        maker = positions.seat(maker, n, "maker", name)
+    if dealer is not None:
+        dealer = positions.seat(dealer, n, "dealer", name)
+    played = positions.cards(trick if trick is not None else (), "trick")
+    units = {str(u): u for u in sides_of(n)}
+
+    def points(value, what):
+        if value is None:
+            return {}
+        if not isinstance(value, Mapping):
+            raise PositionError(f"{what} must map sides to points, e.g. {{{next(iter(units))!r}: "
+                                f"20}}, not {quote(value)}")
+        out = {}
+        for key, pts in value.items():
+            if str(key) not in units:
+                raise PositionError(f"{what}: {quote(key)} is not a side of the {n}-player game; "
+                                    f"the sides are {', '.join(units)}")
+            out[str(key)] = positions.count(pts, f"{what} of {key}", 0)
+        return out
+
     spec = {
-        "hands": {str(int(s)): " ".join(str(c) for c in (parse_cards(v) if isinstance(v, str) else
-                                                         map(parse_card, v)))
-                  for s, v in hands.items()},
-        "trump": Suit.parse(trump).value,
-        "leader": int(leader),
-        "trick": [str(parse_card(c)) for c in trick],
-        "maker": None if maker is None else int(maker),
-        "won": {str(k): int(v) for k, v in (won or {}).items()},
-        "melds": {str(k): int(v) for k, v in (melds or {}).items()},
-        "dealer": None if dealer is None else int(dealer),
+        "hands": {str(s): " ".join(str(c) for c in cs) for s, cs in sorted(held.items())},
+        "trump": trump_suit.value,
+        "leader": leader,
+        "trick": [str(c) for c in played],
+        "maker": maker,
+        "won": points(won, "won"),
+        "melds": points(melds, "melds"),
+        "dealer": dealer,
     }
     return _build_position(spec, resolved)
 
@@ -923,34 +967,45 @@ def _unit_from_text(text: str, players: int):
 
 def _build_position(spec: dict, rules: Rules) -> State:
     n = rules.players
+    names = State.SEAT_NAMES[n]
+    name = names.__getitem__
     hands = [()] * n
     for key, text in spec["hands"].items():
-        seat = int(key)
-        if not 0 <= seat < n:
-            raise IllegalAction(f"there is no seat {seat} in the {n}-player game")
+        seat = positions.seat(int(key), n, "seat", name)
         hands[seat] = tuple(sorted(parse_cards(text)))
     trick_cards = [parse_card(c) for c in spec.get("trick", [])]
-    leader = int(spec.get("leader", 0))
-    if not 0 <= leader < n:
-        raise IllegalAction(f"there is no seat {leader} to lead")
-    every = [c for h in hands for c in h] + trick_cards
-    if len(every) != len(set(every)):
-        raise CardError("a card appears twice in the position")
-    if not set(every) <= set(DECK):
-        raise CardError("Clabber uses only the 24 cards 9 to A")
+    leader = positions.seat(int(spec.get("leader", 0)), n, "leader", name)
+    positions.conserved([(f"the hand of {names[s]}", hands[s]) for s in range(n)]
+                        + [("the trick", trick_cards)], DECK, "the 24-card Clabber pack (9 to A)")
     if len(trick_cards) >= n:
-        raise IllegalAction("the trick in progress must have fewer cards than there are players")
-    played = {(leader + k) % n for k in range(len(trick_cards))}
-    size = len(hands[(leader + len(trick_cards)) % n])
-    for seat in range(n):
-        expect = size - 1 if seat in played else size
-        if len(hands[seat]) != expect:
-            raise IllegalAction(f"seat {seat} holds {len(hands[seat])} cards but should hold {expect} "
-                              f"(every seat plays one card to each trick)")
-    if size == 0:
-        raise IllegalAction("the position has no cards left to play")
+        raise PositionError("trick: the trick in progress must have fewer cards than there are "
+                            "players")
+    order = [(leader + k) % n for k in range(n)]
+    size = len(hands[leader]) + (1 if trick_cards else 0)
+    full = HAND_SIZE[n] + (3 if n == 2 else 0)   # two players add their held-back three (13.6)
+    if not 1 <= size <= full:
+        raise PositionError(f"hands: {names[leader]} holds {len(hands[leader])} cards; with {n} "
+                            f"players each holds 1 to {full}")
+    positions.hand_sizes(order, dict(enumerate(hands)), len(trick_cards), size, name)
     dealer = spec.get("dealer")
-    dealer = (leader - 1) % n if dealer is None else int(dealer)
+    dealer = (leader - 1) % n if dealer is None else positions.seat(int(dealer), n, "dealer", name)
+    if size == full and leader != (dealer + 1) % n:
+        raise PositionError(f"leader: the eldest ({names[(dealer + 1) % n]}, the dealer's left) "
+                            f"leads the first trick, not {names[leader]}")
+    if spec.get("maker") is not None:
+        positions.seat(int(spec["maker"]), n, "maker", name)
+    live = [c for h in hands for c in h] + trick_cards
+    trump_suit = Suit.parse(spec["trump"])
+    left = FULL_HAND_POINTS - sum(card_points(c, trump_suit) for c in live)
+    carried = sum(int(v) for v in spec.get("won", {}).values())
+    if size == full and carried:
+        raise PositionError("won: no trick has been played yet, so no points are won")
+    if carried > left:
+        raise PositionError(f"won: {carried} card points won, but the cards already played are "
+                            f"worth only {left}")
+    positions.trick_follows(trick_rules_for(trump_suit),
+                            [((leader + k) % n, c) for k, c in enumerate(trick_cards)],
+                            dict(enumerate(hands)), name)
     trump = Suit.parse(spec["trump"])
     self = object.__new__(State)
     self._init_base(rules, n, dealer, {"position": spec})

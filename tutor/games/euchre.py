@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import JOKER, SUITS, Card, Rank, Suit, deck as card_deck, parse_card, parse_cards
 from ..errors import CardError, IllegalAction, PositionError, RulesError
-from . import base, checks
+from . import base, checks, positions
 from .checks import quote
 from .actions import Action
 from .tricks import TrickRules, ranked_order
@@ -205,7 +205,8 @@ def deal_positions(players: int, pattern: str = "3-2") -> tuple[tuple[int, ...],
         if pattern == "2-3":
             first = [5 - n for n in first]
         elif pattern != "3-2":
-            raise RulesError(f"deal_pattern {pattern!r} is not allowed; choose '3-2', '2-3' or 'single'")
+            raise RulesError(f"deal_pattern {quote(pattern)} is not allowed; choose '3-2', '2-3' "
+                             f"or 'single'")
         for packet in (first, [5 - n for n in first]):
             for i, n in enumerate(packet):
                 got[i].extend(range(index, index + n))
@@ -246,6 +247,10 @@ def _read_deck(deck, rules: Rules, what: str = "deck") -> tuple[Card, ...]:
     return checks.check_card_list(deck, what, game_deck(rules), _pack_name(rules))
 
 
+def _read_full_deck(deck, rules: Rules) -> tuple[Card, ...]:
+    return _full_deck(_read_deck(deck, rules), rules)
+
+
 def _check_scores(scores, players: int, what: str = "scores") -> dict:
     """Scores shown with a hand or a match start: {side or seat: points}."""
     if scores is None:
@@ -280,11 +285,16 @@ def deck_for(hands: Mapping[int, Any] | None = None, up_card=None, kitty=None, d
     """A deck order (top first) that deals the chosen ``hands`` ({seat: cards}) with ``dealer``
     dealing, turns ``up_card`` and leaves ``kitty`` under it. Cards not named fill the gaps, in
     pack order (or shuffled with ``seed``)."""
-    rules = resolve(rules, **options, **({"players": players} if players else {}))
+    rules = _deal_rules(seed, rules, players, options)
     n = rules.players
-    dealer = _check_seat(dealer, n, "dealer")
+    dealer = checks.check_dealer(dealer, n, _seat_names(n))
+    hands = checks.check_hands({} if hands is None else hands, n, game_deck(rules),
+                               _pack_name(rules), most=5, name=_seat_names(n))
+    for what, cards in (("up_card", up_card), ("kitty", kitty)):
+        if cards is not None:
+            checks.check_card_list(cards, what, game_deck(rules), _pack_name(rules))
     chosen: dict[int, tuple[Card, ...]] = {}
-    for seat, cards in (hands or {}).items():
+    for seat, cards in hands.items():
         seat = _check_seat(seat, n, "hands")
         chosen[seat] = _read_cards(cards, f"hand of seat {seat}")
         if len(chosen[seat]) > 5:
@@ -458,7 +468,7 @@ class State(base.HandState):
             spec = checks.setup_field(setup, "position", checks.check_spec, "the position")
             return position(rules=rules, **spec)
         n = rules.players
-        deck = checks.setup_field(setup, "deck", _read_deck, rules)
+        deck = checks.setup_field(setup, "deck", _read_full_deck, rules)
         dealer = checks.setup_field(setup, "dealer", checks.check_dealer, n, _seat_names(n))
         scores = checks.setup_field(setup, "scores", _check_scores, n, optional=True)
         return cls(rules, deck, dealer, scores=scores)
@@ -911,7 +921,8 @@ class State(base.HandState):
             return f"{who} does not hold the {action.card.name}"
         if verb not in verbs:
             shown = ", ".join(sorted({a.verb.replace('_', ' ') for a in legal}))
-            return (f"{said or quote(str(action))} is not possible during {PHASE_WORDS.get(phase, phase)} "
+            return (f"{said or quote(str(action))} is not possible during "
+                    f"{PHASE_WORDS.get(phase, phase)} "
                     f"({who} to act); possible now: {shown}")
         return super().explain_illegal(action, legal, said)
 
@@ -1046,7 +1057,8 @@ def _check_lone_players(lone: tuple[int, ...], maker: int, rules: Rules) -> None
 def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (), alone=None,
              maker: int | None = None, rules=None, dealer: int | None = None,
              tricks_won: Mapping | None = None, players: int | None = None, **options) -> State:
-    """A play-phase state built directly (puzzles, solver); section 17.1's checks apply.
+    """A play-phase state built directly (puzzles, solver); section 17.1's checks apply and a
+    position no real hand could reach is refused with a :class:`PositionError` naming the field.
 
     ``hands`` maps seats to their current cards (inactive seats may be left out); ``trick`` lists
     the cards already played to the current trick, starting with ``leader``'s; ``alone`` is a
@@ -1057,77 +1069,80 @@ def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (),
         options["players"] = players
     rules = resolve(rules, **options)
     n = rules.players
+    names = State.SEAT_NAMES[n]
+    name = names.__getitem__
     try:
         trump_suit = Suit.parse(trump)
     except CardError as err:
-        raise CardError(f"trump: {err}", err.token) from err
-    leader = _check_seat(leader, n, "leader")
+        raise PositionError(f"trump: {err}") from None
+    leader = positions.seat(leader, n, "leader", name)
     if alone is None:
         lone: tuple[int, ...] = ()
-    elif isinstance(alone, int):
-        lone = (_check_seat(alone, n, "alone"),)
+    elif isinstance(alone, (list, tuple)):
+        lone = tuple(positions.seat(s, n, "lone player (alone)", name) for s in alone)
     else:
-        lone = tuple(_check_seat(s, n, "alone") for s in alone)
+        lone = (positions.seat(alone, n, "lone player (alone)", name),)
     if lone and n != 4:
-        raise IllegalAction("going alone exists only in the four-handed game")
+        raise PositionError("alone: going alone exists only in the four-handed game")
     if len(set(s % 2 for s in lone)) != len(lone):
-        raise IllegalAction("at most one player of each partnership can go alone")
+        raise PositionError("alone: at most one player of each partnership can go alone")
     active = tuple(s for s in range(n) if (s + 2) % 4 not in lone) if n == 4 else tuple(range(n))
     if leader not in active:
-        raise IllegalAction(f"leader: seat {leader} sits out (his partner is alone)")
+        raise PositionError(f"leader: {names[leader]} sits out (his partner is alone)")
     if maker is None:
         maker = lone[0] if lone else (leader - 1) % n
-    maker = _check_seat(maker, n, "maker")
+    maker = positions.seat(maker, n, "maker", name)
     if lone and n == 4:
         makers_lone = [s for s in lone if s % 2 == maker % 2]
         if len(lone) == 2 and not makers_lone:
-            raise IllegalAction("maker: with two lone players one of them must be on the makers' side")
+            raise PositionError("maker: with two lone players one of them must be on the makers' "
+                                "side")
         _check_lone_players(lone, maker, rules)
     if dealer is None:
         dealer = (leader - 1) % n
-    dealer = _check_seat(dealer, n, "dealer")
-    held: dict[int, tuple[Card, ...]] = {}
-    for seat, cards in dict(hands).items():
-        seat = _check_seat(seat, n, "hands")
-        held[seat] = _read_cards(cards, f"hand of {State.SEAT_NAMES[n][seat]}")
-    played = _read_cards(list(trick) if not isinstance(trick, str) else trick, "trick")
-    everything = [c for cs in held.values() for c in cs] + list(played)
-    _check_in_deck(everything, rules, "position")
-    if len(set(everything)) != len(everything):
-        dup = next(c for c in everything if everything.count(c) > 1)
-        raise CardError(f"position: the {dup.name} appears twice", str(dup))
+    dealer = positions.seat(dealer, n, "dealer", name)
+    held = positions.hands(hands, n, name)
+    for seat in held:
+        if seat not in active and held[seat]:
+            raise PositionError(f"hands: {names[seat]} sits out (his partner is alone): leave "
+                                f"his cards out, they are out of play")
+    played = positions.cards(trick if trick is not None else (), "trick")
+    pack_words = (f"this deck ({'24' if rules.deck_ranks == '9_to_ace' else '32'} cards"
+                  + (", with the Joker)" if rules.joker else "; the Joker only with option joker)"))
+    positions.conserved([(f"the hand of {names[s]}", cs) for s, cs in sorted(held.items())]
+                        + [("the trick", played)], game_deck(rules), pack_words)
     won = [0] * n
-    for key, count in dict(tricks_won or {}).items():
-        if key in SIDES and n == 4:
-            seat = next(s for s in active if SIDES[s % 2] == key)
-        else:
-            seat = _check_seat(key, n, "tricks_won")
-        if seat not in active and int(count):
-            raise IllegalAction(f"tricks_won: seat {seat} sits out and cannot have won tricks")
-        won[seat] += int(count)
+    side_keys = {side: next(s for s in active if SIDES[s % 2] == side)
+                 for side in SIDES} if n == 4 else {}
+    for seat, count in positions.counts(tricks_won, n, "tricks_won", name, high=5,
+                                        keys=side_keys).items():
+        if seat not in active and count:
+            raise PositionError(f"tricks_won: {names[seat]} sits out and cannot have won tricks")
+        won[seat] += count
     done = sum(won)
-    if done > 4 or any(w < 0 for w in won):
-        raise IllegalAction(f"tricks_won: {done} tricks already won leaves no trick to play")
+    if done > 4:
+        raise PositionError(f"tricks_won: {done} tricks already won leaves no trick to play "
+                            f"(a hand has 5)")
     if len(played) >= len(active):
-        raise IllegalAction(f"trick: {len(played)} cards make a complete trick; give the cards of "
-                            f"the trick in progress only")
+        raise PositionError(f"trick: {len(played)} cards make a complete trick; give the cards "
+                            f"of the trick in progress only")
     order = [leader]
     while len(order) < len(active):
         order.append(next(s for s in ((order[-1] + k) % n for k in range(1, n + 1)) if s in active))
     for i, seat in enumerate(order):
         if seat not in held:
-            raise IllegalAction(f"hands: the hand of {State.SEAT_NAMES[n][seat]} is missing")
+            raise PositionError(f"hands: the hand of {names[seat]} is missing")
         want = 5 - done - (1 if i < len(played) else 0)
         if len(held[seat]) != want:
-            raise IllegalAction(
-                f"hands: {State.SEAT_NAMES[n][seat]} holds {len(held[seat])} cards but should "
+            raise PositionError(
+                f"hands: {names[seat]} holds {len(held[seat])} cards but should "
                 f"hold {want} ({done} tricks played{', and he has played to this trick' if i < len(played) else ''})")
     rules_t = trick_rules_for(trump_suit, rules)
     for i, card in enumerate(played[1:], start=1):
         seat = order[i]
         led = rules_t.suit_of(played[0])
         if rules_t.suit_of(card) is not led and rules_t.cards_of_suit(held[seat], led):
-            raise IllegalAction(f"trick: {State.SEAT_NAMES[n][seat]} played the {card.name} but "
+            raise PositionError(f"trick: {names[seat]} played the {card.name} but "
                                 f"holds cards of the led suit: that is not a legal trick")
     state = object.__new__(State)
     setup = {"position": {
@@ -1221,6 +1236,8 @@ class EuchreMatch(base.Match):
 
     def next_hand(self, deck=None) -> State:
         """Deal the next hand (from the exact ``deck`` order when given, e.g. from ``deck_for``)."""
+        if deck is not None:
+            _full_deck(_read_deck(deck, self.rules), self.rules)  # refused before anything moves
         self._next_deck = deck
         try:
             return super().next_hand()

@@ -23,11 +23,12 @@ import html
 import random
 import sys
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ..cards import SUITS, Card, Rank, Suit, deck as make_deck, parse_card, parse_cards
-from ..errors import CardError, IllegalAction, RulesError, TutorError
-from . import base, checks
+from ..errors import CardError, IllegalAction, PositionError, RulesError, TutorError
+from . import base, checks, positions
 from .checks import quote
 from . import lora_layout as layout
 from .actions import Action, parse_action
@@ -143,10 +144,11 @@ class Rules(base.RulesBase):
             raise RulesError("option contracts must be a non-empty list of contract ids")
         unknown = [c for c in contracts if c not in CONTRACTS]
         if unknown:
-            raise RulesError(f"unknown contract {unknown[0]!r}; the contracts are: {', '.join(CONTRACTS)}")
+            raise RulesError(f"unknown contract {quote(unknown[0])}; the contracts are: "
+                             f"{', '.join(CONTRACTS)}")
         if len(set(contracts)) != len(contracts):
             twice = next(c for c in contracts if contracts.count(c) > 1)
-            raise RulesError(f"contract {twice!r} is listed twice: each contract appears once")
+            raise RulesError(f"contract {quote(twice)} is listed twice: each contract appears once")
         if self.extra_hands and not self.contract_choice:
             raise RulesError("extra_hands needs contract_choice: the extra hands are chosen by the players")
         if self.jack_clubs_partner and "jack_of_clubs" not in contracts:
@@ -210,12 +212,12 @@ def resolve(rules=None, **overrides) -> Rules:
         if name in PRESETS:
             on = explicit.pop(name)
             if not isinstance(on, bool):
-                raise RulesError(f"preset flag {name} must be true or false, not {on!r}")
+                raise RulesError(f"preset flag {name} must be true or false, not {quote(on)}")
             if on:
                 presets.append(name)
     for name in presets:
         if name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}; the presets are: {', '.join(PRESETS)}")
+            raise RulesError(f"unknown preset {quote(name)}; the presets are: {', '.join(PRESETS)}")
     on = set(presets)
     if "libyan" in on and "little_lora" in on:
         raise RulesError("little_lora cannot be combined with libyan: it is defined on the standard list")
@@ -232,6 +234,9 @@ def resolve(rules=None, **overrides) -> Rules:
             contracts = values.get("contracts", STANDARD_CONTRACTS)
         if isinstance(contracts, str):
             contracts = contracts.replace(",", " ").split()
+        if not isinstance(contracts, (list, tuple)):
+            raise RulesError(f"option contracts must be a list of contract ids, not "
+                             f"{quote(contracts)}")
         contracts = tuple(contracts)
         if "king_hearts_sixth_trick" in on:
             if "king_hearts_last_trick" not in contracts:
@@ -273,7 +278,7 @@ class State(base.HandState):
                  hand_index: int | None = None, setup: Mapping | None = None,
                  remaining: Mapping | None = None, choices: Sequence = (), cut: int | None = None):
         if contract is not None and contract not in rules.contracts:
-            raise RulesError(f"contract {contract!r} is not played under these rules; "
+            raise RulesError(f"contract {quote(contract)} is not played under these rules; "
                              f"the contracts are: {', '.join(rules.contracts)}")
         self._init_base(rules, 4, dealer, setup or {})
         self.eldest = (dealer + 1) % 4
@@ -313,7 +318,8 @@ class State(base.HandState):
             pool = tuple(rules.contracts) if extra or available is None else tuple(available)
             bad = [c for c in pool if c not in rules.contracts]
             if bad or not pool:
-                raise RulesError(f"the chooser's list must be a non-empty part of the contract list, got {pool}")
+                raise RulesError(f"the chooser's list must be a non-empty part of the contract list, "
+                                 f"not {quote(list(pool))}")
             self.available = pool
         elif contract is None:
             self.contract = rules.contracts[0]
@@ -364,10 +370,9 @@ class State(base.HandState):
         field = checks.setup_field
         if setup.get("kind") == "position":
             spec = checks.check_spec({k: v for k, v in setup.items() if k != "kind"},
-                                     "hand record, setup")
+                                     "the position")
             return _position(rules=rules, **spec)
-        if field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True) is None:
-            pass  # records written before 'kind' existed
+        field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True)
         deck = field(setup, "deck", _read_deck)
         dealer = field(setup, "dealer", checks.check_dealer, 4, _seat_namer(rules))
         contract = field(setup, "contract", _check_contract, rules, optional=True)
@@ -449,10 +454,12 @@ class State(base.HandState):
             return "there is no passing in a trick contract: play a card"
         if self.phase == "choose" and action.verb == "choose":
             name = action.arg
+            word = quote(" ".join(said.strip("'").split()[1:])) if said else quote(name)
             if name not in CONTRACTS:
-                return f"'{name}' is not a contract; the contracts are: {', '.join(CONTRACTS)}"
+                return (f"{word} is not a contract; still to choose: "
+                        f"{', '.join(CONTRACT_NAMES[c] for c in self.available)}")
             if name not in self.rules.contracts:
-                return f"{name} is not one of the contracts of this game"
+                return f"{word} is not one of the contracts of this game"
             return (f"{who} has already chosen {CONTRACT_NAMES[name]} in an earlier hand; "
                     f"still to choose: {', '.join(CONTRACT_NAMES[c] for c in self.available)}")
         if action.verb == "last_card":
@@ -627,6 +634,27 @@ class State(base.HandState):
             counts[winner] += 1
         return counts
 
+    @property
+    def tricks_played(self) -> int:
+        """Tricks completed this hand, tricks before a position included (the trick in
+        progress is number ``tricks_played + 1``)."""
+        return self.trick_offset + len(self.tricks)
+
+    def unassigned_cards(self) -> frozenset:
+        """Cards played in tricks before a position whose taker the position does not state:
+        they count for nobody (see :func:`position`)."""
+        if not self.trick_offset:
+            return frozenset()
+        placed = {c for h in self.hands for c in h} | {c for _, c in self.trick}
+        placed.update(c for _, cards, _ in self.tricks for _, c in cards)
+        placed.update(c for w in self.prior_won for c in w)
+        return frozenset(c for c in TRICK_CARDS if c not in placed)
+
+    def unassigned_tricks(self) -> int:
+        """Tricks before a position whose winner the position does not state (they count for
+        nobody)."""
+        return self.trick_offset - sum(self.prior_tricks)
+
     def winner_of(self, number: int) -> int | None:
         """Winner of trick ``number`` (1-8), including tricks before a position."""
         if number <= len(self.prior_winners):
@@ -656,7 +684,7 @@ class State(base.HandState):
         details["contract_points"] = dict(points)
         for offender, item, pts, card in self.penalty_log:
             points[offender] += pts
-            what = ITEM_TEXT[item] + (f" with the {card.symbol}" if card else "")
+            what = ITEM_TEXT[item] + (f" with the {parse_card(card).symbol}" if card else "")
             reasons.append(f"{self.seat_name(offender)} +{pts}: penalty for {what}")
         return base.HandResult(points=points, sides={s: s for s in range(4)}, reasons=tuple(reasons),
                                details=details)
@@ -956,6 +984,8 @@ def _check_available(available, rules: Rules):
         return None
     if isinstance(available, (str, Mapping)) or not isinstance(available, (list, tuple)):
         raise RulesError(f"available must be a list of contracts, not {quote(available)}")
+    if not available:
+        raise RulesError("available must list at least one contract still to choose")
     for c in available:
         _check_contract(c, rules)
     return tuple(available)
@@ -971,7 +1001,7 @@ def _rank_of(value) -> Rank:
     try:
         return parse_card(f"{value}S").rank
     except CardError:
-        raise IllegalAction(f"'{value}' is not a rank: use 7, 8, 9, T, J, Q, K or A") from None
+        raise PositionError(f"start_rank: {quote(value)} is not a rank: use 7, 8, 9, T, J, Q, K or A") from None
 
 
 def _seat_cards(hands: Mapping | Sequence, what: str = "hands") -> dict[int, tuple[Card, ...]]:
@@ -1046,7 +1076,11 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, contra
 def deck_for(hands: Mapping | Sequence, dealer: int = 0, packets: bool = False, seed=None) -> tuple[Card, ...]:
     """A deck order that deals the chosen hands (seat -> cards); missing cards are filled in
     from the rest of the pack (shuffled by ``seed``)."""
-    chosen = _seat_cards(hands)
+    checks.check_seed(seed)
+    checks.check_bool(packets, "packets")
+    dealer = checks.check_dealer(dealer, 4, State.SEAT_NAMES[4].__getitem__)
+    chosen = checks.check_hands(hands, 4, TRICK_CARDS, "the 32-card pack (7 to A)", most=8,
+                                name=State.SEAT_NAMES[4].__getitem__)
     used = [c for cards in chosen.values() for c in cards]
     if len(set(used)) != len(used):
         raise CardError("a card is given to two players")
@@ -1076,11 +1110,32 @@ def position(contract="minimum", hands=None, leader=0, trick=(), rules=None, dea
     """A play-phase state built directly (puzzles, solver).
 
     Trick contracts: ``hands`` (seat -> cards), ``leader`` of the current ``trick`` (cards
-    played so far, in order from the leader), earlier captures as ``won`` (seat -> cards),
-    ``tricks_won`` (seat -> count) and, when a numbered trick matters, ``trick_winners`` (the
-    winners of the earlier tricks, in order). Lora: ``laid`` (the cards on the layout),
-    ``start_rank`` if the layout does not fix it, ``passes`` (seat -> count) and ``leader`` (the
-    player to move)."""
+    played so far, in order from the leader). The cards missing from the hands and the trick
+    were played in earlier tricks; the trick number follows from them (every player holds as
+    many cards as tricks are left). Who took what in those tricks is stated with:
+
+    * ``won`` (seat -> cards): cards a seat has taken (all of them, or only those that score,
+      e.g. the queens it took);
+    * ``tricks_won`` (seat -> count): the tricks each seat has won, adding up to the tricks
+      played;
+    * ``trick_winners``: the winner of each earlier trick, in order (needed when a numbered
+      trick already played scores: the sixth or the last).
+
+    **Default**: what is not stated counts for nobody. A missing card nobody is said to have
+    taken scores for no one, and the "all of them" scores (all eight hearts, all four queens,
+    all eight tricks) are then out of everyone's reach; without ``tricks_won`` and
+    ``trick_winners`` each seat has won the fewest tricks that hold the cards ``won`` gives it
+    (none without ``won``). The engine's ``result()`` and the solver read the same facts
+    (``won_cards()``, ``trick_counts()``, ``winner_of()``, ``tricks_played``,
+    ``unassigned_cards()``, ``unassigned_tricks()``).
+
+    Lora: ``laid`` (the cards on the layout), ``start_rank`` if the layout does not fix it,
+    ``passes`` (seat -> count) and ``leader`` (the player to move).
+
+    A position no real hand could reach raises :class:`PositionError` naming the field: cards
+    outside the pack or given twice, hand sizes that do not fit the trick, a trick that breaks
+    the duty to follow suit, tricks or captures that do not add up, seats out of range, the
+    first trick not led by the eldest, a later one not led by the winner of the one before."""
     rules = _rules(rules, options)
     spec = {"contract": contract, "hands": hands, "leader": leader, "trick": trick, "dealer": dealer,
             "won": won, "tricks_won": tricks_won, "trick_winners": trick_winners,
@@ -1092,98 +1147,154 @@ def position(contract="minimum", hands=None, leader=0, trick=(), rules=None, dea
 def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, won=None,
               tricks_won=None, trick_winners=None, laid=None, start_rank=None, passes=None,
               to_move=None) -> State:
-    if contract not in CONTRACTS:
-        raise IllegalAction(f"unknown contract {contract!r}; the contracts are: {', '.join(CONTRACTS)}")
+    if not isinstance(contract, str) or contract not in CONTRACTS:
+        raise PositionError(f"contract: unknown contract {quote(contract)}; the contracts are: "
+                            f"{', '.join(CONTRACTS)}")
     if contract not in rules.contracts:
         rules = rules.replace(contracts=tuple(rules.contracts) + (contract,))
-    if hands is None:
-        raise IllegalAction("a position needs the hands (seat -> cards)")
-    trick_cards = parse_cards(trick) if isinstance(trick, str) else tuple(parse_card(c) for c in trick)
+    names = (base.CLOCKWISE_SEAT_NAMES if rules.direction == "clockwise"
+             else base.COUNTERCLOCKWISE_SEAT_NAMES)[4]
+    name = names.__getitem__
+    held = positions.hands(hands, 4, name)
+    trick_cards = positions.cards(trick if trick is not None else (), "trick")
     if to_move is not None:
-        if not isinstance(to_move, int) or not 0 <= to_move < 4:
-            raise IllegalAction(f"there is no seat {to_move}: seats are 0 to 3")
+        to_move = positions.seat(to_move, 4, "to_move", name)
         leader = (to_move - (0 if contract == "lora" else len(trick_cards))) % 4
-    if not isinstance(leader, int) or not 0 <= leader < 4:
-        raise IllegalAction(f"there is no seat {leader}: seats are 0 to 3")
-    dealer = (leader - 1) % 4 if dealer is None else int(dealer)
-    held = _seat_cards(hands)
-    hand_tuple = tuple(tuple(sorted(held.get(s, ()))) for s in range(4))
-    everything = [c for h in hand_tuple for c in h]
-    won_cards = _seat_cards(won or {}, "won")
-    laid_cards = parse_cards(laid) if isinstance(laid, str) else tuple(parse_card(c) for c in (laid or ()))
-    everything += list(trick_cards) + [c for v in won_cards.values() for c in v] + list(laid_cards)
-    if len(set(everything)) != len(everything):
-        dup = next(c for c in everything if everything.count(c) > 1)
-        raise IllegalAction(f"the {dup.name} appears twice in the position")
-    if any(c not in set(TRICK_CARDS) for c in everything):
-        raise IllegalAction("Lora uses the 32-card pack (7 to A)")
-    setup = {"kind": "position", "contract": contract, "hands": {s: [str(c) for c in h] for s, h in enumerate(hand_tuple)},
+    leader = positions.seat(leader, 4, "leader", name)
+    dealer = (leader - 1) % 4 if dealer is None else positions.seat(dealer, 4, "dealer", name)
+    won_cards = {s: positions.cards(v, f"won: the cards taken by {names[s]}")
+                 for s, v in positions.seat_map(won, 4, "won", name).items()}
+    laid_cards = positions.cards(laid if laid is not None else (), "laid")
+    for s in range(4):
+        if s not in held:
+            raise PositionError(f"hands: the hand of {names[s]} is missing (give every seat's "
+                                f"cards)")
+    hand_tuple = tuple(tuple(sorted(held[s])) for s in range(4))
+    positions.conserved([(f"the hand of {names[s]}", hand_tuple[s]) for s in range(4)]
+                        + [("the trick", trick_cards)]
+                        + [(f"the cards taken by {names[s]}", won_cards[s]) for s in sorted(won_cards)]
+                        + [("the layout", laid_cards)],
+                        TRICK_CARDS, "the 32-card Lora pack (7 to A)")
+    everything = [c for h in hand_tuple for c in h] + list(trick_cards) + list(laid_cards)
+    if contract == "lora":
+        stated = [f for f, v in (("trick", trick_cards), ("won", won_cards),
+                                 ("tricks_won", tricks_won), ("trick_winners", trick_winners))
+                  if v]
+        if stated:
+            raise PositionError(f"{stated[0]}: the Lora contract has no tricks")
+    setup = {"kind": "position", "contract": contract,
+             "hands": {s: [str(c) for c in h] for s, h in enumerate(hand_tuple)},
              "leader": leader, "trick": [str(c) for c in trick_cards], "dealer": dealer,
              "won": {s: [str(c) for c in v] for s, v in won_cards.items()} or None,
-             "tricks_won": {int(k): int(v) for k, v in (tricks_won or {}).items()} or None,
-             "trick_winners": list(trick_winners) if trick_winners else None,
+             "tricks_won": None, "trick_winners": None,
              "laid": [str(c) for c in laid_cards] or None,
              "start_rank": None if start_rank is None else _rank_of(start_rank).char,
-             "passes": {int(k): int(v) for k, v in (passes or {}).items()} or None}
+             "passes": None}
     state = State(rules, dealer, None, contract, setup=setup)
     state.hands = hand_tuple
     state._start_play()
     if contract == "lora":
-        if trick_cards:
-            raise IllegalAction("the Lora contract has no tricks")
         r0 = None
         if start_rank is not None:
             r0 = _rank_of(start_rank)
         elif laid_cards:
             r0 = layout.infer_start_rank(laid_cards)
             if r0 is None:
-                raise IllegalAction("the layout does not fix the start rank: give start_rank")
+                raise PositionError("start_rank: the layout does not fix the start rank: give "
+                                    "start_rank")
         if laid_cards:
             piles = layout.piles_from_cards(laid_cards, r0)
             if piles is None:
-                raise IllegalAction(f"those cards are not a layout with start rank {r0.label}: each "
-                                    f"suit must be built upwards from the start rank without gaps")
+                raise PositionError(f"laid: those cards are not a layout with start rank "
+                                    f"{r0.label}: each suit must be built upwards from the start "
+                                    f"rank without gaps")
             state.piles = piles
         state.start_rank = r0 if laid_cards else None
         if len(everything) != 32:
-            raise IllegalAction("a Lora position needs all 32 cards: in the hands or on the layout")
+            raise PositionError("hands: a Lora position needs all 32 cards: in the hands or on "
+                                "the layout")
         if any(not h for h in hand_tuple):
-            raise IllegalAction("a player with no cards has already gone out: the hand is over")
-        state.passes = tuple(int((passes or {}).get(s, (passes or {}).get(str(s), 0))) for s in range(4))
+            raise PositionError("hands: a player with no cards has already gone out: the hand "
+                                "is over")
+        if any(len(h) > 8 for h in hand_tuple):
+            raise PositionError("hands: a Lora hand has at most 8 cards")
+        count_of = positions.counts(passes, 4, "passes", name)
+        state.passes = tuple(count_of.get(s, 0) for s in range(4))
+        if not laid_cards and any(state.passes):
+            raise PositionError("passes: nobody can pass before the first card is laid (any card "
+                                "may open the layout)")
+        setup["passes"] = {s: v for s, v in count_of.items()} or None
+        state.setup = MappingProxyType(dict(setup))
         state.to_move = leader
         state.leader = leader
         return state
     # trick contracts: the seats that played to the current trick hold one card fewer
     n = len(trick_cards)
     if n > 3:
-        raise IllegalAction("a trick in progress has at most three cards")
-    players_in_trick = [(leader + i) % 4 for i in range(n)]
-    sizes = {len(hand_tuple[s]) + (1 if s in players_in_trick else 0) for s in range(4)}
-    if len(sizes) != 1 or 0 in sizes:
-        raise IllegalAction("the hands do not fit the trick: every player must hold the same number of "
-                            "cards, counting the card already played to this trick")
-    remaining = sizes.pop()
-    state.trick_offset = 8 - remaining
-    if state.trick_offset < 0:
-        raise IllegalAction("a Lora hand has at most 8 cards")
-    state.trick = tuple((players_in_trick[i], trick_cards[i]) for i in range(n))
+        raise PositionError("trick: a trick in progress has at most three cards")
+    size = len(hand_tuple[leader]) + (1 if n else 0)
+    if not 1 <= size <= 8:
+        raise PositionError(f"hands: {names[leader]} holds {len(hand_tuple[leader])} cards; a "
+                            f"Lora hand has 8 tricks, so a player holds 1 to 8 cards")
+    order = [(leader + i) % 4 for i in range(4)]
+    positions.hand_sizes(order, dict(enumerate(hand_tuple)), n, size, name)
+    state.trick = tuple((order[i], trick_cards[i]) for i in range(n))
+    positions.trick_follows(TRICK_RULES, state.trick, dict(enumerate(hand_tuple)), name)
+    offset = 8 - size
+    state.trick_offset = offset
+    if offset == 0 and leader != (dealer + 1) % 4:
+        raise PositionError(f"leader: the eldest ({names[(dealer + 1) % 4]}, next after the "
+                            f"dealer) leads the first trick, not {names[leader]}")
     state.leader = leader
-    state.to_move = (leader + n) % 4
+    state.to_move = order[n]
     state.prior_won = tuple(tuple(won_cards.get(s, ())) for s in range(4))
+    counts = None
+    if trick_winners is not None and (not isinstance(trick_winners, (list, tuple))
+                                      or isinstance(trick_winners, str)):
+        raise PositionError(f"trick_winners must list the winners of the earlier tricks, in "
+                            f"order, not {quote(trick_winners)}")
     if trick_winners:
-        winners = tuple(int(w) for w in trick_winners)
-        if len(winners) != state.trick_offset:
-            raise IllegalAction(f"trick_winners must list the winners of the {state.trick_offset} earlier tricks")
+        winners = tuple(positions.seat(w, 4, "seat", name, field=f"trick_winners, trick {i + 1}")
+                        for i, w in enumerate(trick_winners))
+        if len(winners) != offset:
+            raise PositionError(f"trick_winners must list the winners of the {offset} earlier "
+                                f"tricks, not {len(winners)}")
+        if winners[-1] != leader:
+            raise PositionError(f"leader: {names[winners[-1]]} won trick {offset} and leads the "
+                                f"next one, not {names[leader]}")
         state.prior_winners = winners
-        state.prior_tricks = tuple(winners.count(s) for s in range(4))
-    else:
-        tw = tricks_won or {}
-        state.prior_tricks = tuple(int(tw.get(s, tw.get(str(s), 0))) for s in range(4))
-        if tw and sum(state.prior_tricks) != state.trick_offset:
-            raise IllegalAction(f"tricks_won must add up to the {state.trick_offset} tricks already played")
-        needs = {"king_hearts_last_trick": 8, "king_hearts_sixth_trick": 6, "sixth_trick": 6}.get(contract)
-        if needs is not None and state.trick_offset >= needs:
-            raise IllegalAction(f"trick {needs} was already played: give trick_winners")
+        counts = tuple(winners.count(s) for s in range(4))
+        setup["trick_winners"] = list(winners)
+    stated = positions.counts(tricks_won, 4, "tricks_won", name, high=offset)
+    if stated:
+        given = tuple(stated.get(s, 0) for s in range(4))
+        if sum(given) != offset:
+            raise PositionError(f"tricks_won must add up to the {offset} tricks already played, "
+                                f"not {sum(given)}")
+        if counts is not None and given != counts:
+            raise PositionError(f"tricks_won {dict(stated)} does not match trick_winners "
+                                f"{list(state.prior_winners)}")
+        if offset and not given[leader]:
+            raise PositionError(f"leader: {names[leader]} has won no trick, so he cannot lead "
+                                f"(the winner of a trick leads the next)")
+        counts = given
+        setup["tricks_won"] = {s: v for s, v in enumerate(given) if v}
+    if counts is None:
+        # unstated: each seat won the fewest tricks that hold the cards it is said to have taken
+        counts = tuple(-(-len(won_cards.get(s, ())) // 4) for s in range(4))
+        if sum(counts) > offset:
+            raise PositionError(f"won: the cards taken fill {sum(counts)} tricks, but only "
+                                f"{offset} have been played")
+    for s, cs in won_cards.items():
+        if len(cs) > 4 * counts[s]:
+            raise PositionError(f"won: {names[s]} has taken {len(cs)} cards but won only "
+                                f"{counts[s]} trick{'s' * (counts[s] != 1)} of 4 cards")
+    state.prior_tricks = counts
+    state.setup = MappingProxyType(dict(setup))
+    needs = {"king_hearts_last_trick": 8, "king_hearts_sixth_trick": 6, "sixth_trick": 6}.get(contract)
+    if needs is not None and offset >= needs and not state.prior_winners:
+        raise PositionError(f"trick_winners: trick {needs} was already played and scores: give "
+                            f"trick_winners")
     return state
 
 

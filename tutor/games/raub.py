@@ -27,7 +27,7 @@ from typing import ClassVar, Iterable, Mapping, Sequence
 
 from ..cards import Card, Rank, Suit, deck as _deck, format_cards, parse_card, parse_cards
 from ..errors import CardError, IllegalAction, PositionError, PuzzleError, RulesError
-from . import base, checks
+from . import base, checks, positions
 from .checks import check_whole_number, quote
 from .actions import Action
 from .tricks import TrickRules
@@ -83,10 +83,11 @@ class Rules(base.RulesBase):
         if fd != "random":
             if isinstance(fd, bool) or not isinstance(fd, int) or not 0 <= fd < self.player_count:
                 raise RulesError(f"option first_dealer must be 'random' or a seat from 0 to "
-                                 f"{self.player_count - 1}, not {fd!r}")
+                                 f"{self.player_count - 1}, not {quote(fd)}")
         stake = self.stake_per_point
         if isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake < 0:
-            raise RulesError(f"option stake_per_point must be a number of at least 0, not {stake!r}")
+            raise RulesError(f"option stake_per_point must be a number of at least 0, not "
+                             f"{quote(stake)}")
         if self.starting_score < 1:
             raise RulesError(f"option starting_score must be at least 1, not {self.starting_score}")
 
@@ -1037,10 +1038,15 @@ def deck_for(hands: Mapping[int, "str | Iterable"], face_up, dealer: int, player
     stock; the other cards fill the remaining places in their natural order."""
     rules = _rules_for_players(rules, players, {})
     n = rules.player_count
-    want = {int(s): list(parse_cards(c) if isinstance(c, str) else map(parse_card, c))
-            for s, c in hands.items()}
-    up = parse_card(face_up)
-    top = list(parse_cards(stock) if isinstance(stock, str) else map(parse_card, stock))
+    name = State.SEAT_NAMES[n].__getitem__
+    checks.check_dealer(dealer, n, name)
+    want = {s: list(cs) for s, cs in checks.check_hands(
+        hands, n, PACK, "the 32-card pack (7 to A)", most=4, name=name).items()}
+    face = checks.check_card_list(face_up, "face_up", PACK, "the 32-card pack (7 to A)")
+    if len(face) != 1:
+        raise CardError(f"face_up is one card, not {quote(face_up)}")
+    up = face[0]
+    top = list(checks.check_card_list(stock, "stock", PACK, "the 32-card pack (7 to A)"))
     used = [up] + top + [c for cs in want.values() for c in cs]
     seen = set()
     for c in used:
@@ -1066,26 +1072,58 @@ def position(hands: Mapping, trump, declarer: int = 0, players: int | None = Non
              kind: str = "ordinary", tricks_won=None, dealer: int | None = None, scores=None,
              refas: int = 0, **options) -> State:
     """A play-phase state (solver, puzzles): ``hands`` {seat: cards} of the active players,
-    ``trick`` the cards already played to the current trick, starting with ``leader``'s."""
-    n = players if players is not None else max(int(s) for s in hands) + 1
-    rules = _rules_for_players(rules, max(2, n), options)
+    ``trick`` the cards already played to the current trick, starting with ``leader``'s;
+    ``tricks_won`` (a list by seat or {seat: count}) the tricks each player has won so far: the
+    winners of all the earlier tricks (the trick number follows from the cards in the hands),
+    or left out, when the earlier tricks count for nobody.
+
+    The position must be one a real hand reaches (24.1): cards of the 32-card pack, each once;
+    every active player holding as many cards as tricks are left (4 at the start); the
+    declarer leading the first trick (15.1) and a player who has won a trick leading a later
+    one (15.6); the current trick keeping the follow and trump obligations (15.2-15.4); ``need``
+    the declarer's need under the rules. Anything else raises :class:`PositionError` naming
+    the field."""
+    if players is None:
+        seat_keys = positions.hands(hands, 4)
+        players = max(seat_keys) + 1 if seat_keys else 2
+    players = positions.count(players, "players", 2, 4)
+    rules = _rules_for_players(rules, max(2, players), options)
     n = rules.player_count
-    hand_list = [None] * n
-    for s, cards in hands.items():
-        s = int(s)
-        if not 0 <= s < n:
-            raise PuzzleError(f"position: there is no seat {s} in a {n}-player game")
-        hand_list[s] = format_cards(parse_cards(cards) if isinstance(cards, str)
-                                    else [parse_card(c) for c in cards])
+    names = State.SEAT_NAMES[n]
+    name = names.__getitem__
+    held = positions.hands(hands, n, name)
+    try:
+        trump_suit = Suit.parse(trump)
+    except CardError as err:
+        raise PositionError(f"trump: {err}") from None
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise PositionError(f"kind: the declarer's kind must be one of {', '.join(KINDS)}, "
+                            f"not {quote(kind)}")
+    declarer = positions.seat(declarer, n, "declarer", name)
+    if active is None:
+        seats = [s for s in range(n) if held.get(s)]
+    elif isinstance(active, (list, tuple, set, frozenset)):
+        seats = sorted({positions.seat(s, n, "active seat", name) for s in active})
+    else:
+        raise PositionError(f"active must list the seats still playing, not {quote(active)}")
+    leader = declarer if leader is None else positions.seat(leader, n, "leader", name)
+    dealer = (declarer - 1) % n if dealer is None else positions.seat(dealer, n, "dealer", name)
+    played = positions.cards(trick if trick is not None else (), "trick")
+    positions.conserved([(f"the hand of {names[s]}", cs) for s, cs in sorted(held.items())]
+                        + [("the trick", played)], PACK, "the 32-card Raub pack (7 to A)")
+    won = positions.counts(tricks_won, n, "tricks_won", name, high=TRICKS_PER_HAND)
+    if scores is not None:
+        if not isinstance(scores, (list, tuple)) or len(scores) != n:
+            raise PositionError(f"scores must list the {n} players' scores, not {quote(scores)}")
+        scores = [positions.count(v, f"the score of {names[s]}", None) for s, v in enumerate(scores)]
+    refas = positions.count(refas, "refas", 0)
     setup = {
-        "kind": "position", "players": n, "hands": hand_list,
-        "trump": Suit.parse(trump).value, "declarer": declarer,
-        "active": list(active) if active is not None else [s for s in range(n) if hand_list[s]],
-        "leader": declarer if leader is None else leader,
-        "trick": [str(parse_card(c)) for c in trick], "need": need, "kind_of_declarer": kind,
-        "tricks_won": (list(tricks_won) if not isinstance(tricks_won, Mapping)
-                       else [tricks_won.get(s, 0) for s in range(n)]) if tricks_won else [0] * n,
-        "dealer": ((declarer - 1) % n) if dealer is None else dealer,
+        "kind": "position", "players": n,
+        "hands": [format_cards(held[s]) if held.get(s) else None for s in range(n)],
+        "trump": trump_suit.value, "declarer": declarer, "active": list(seats),
+        "leader": leader, "trick": [str(c) for c in played], "need": need,
+        "kind_of_declarer": kind, "tricks_won": [won.get(s, 0) for s in range(n)],
+        "dealer": dealer,
         "scores": list(scores) if scores is not None else [rules.starting_score] * n,
         "refas": refas,
     }
@@ -1096,26 +1134,53 @@ def _build_position(setup: Mapping, rules: Rules) -> State:
     n = int(setup["players"])
     if n != rules.player_count:
         rules = rules.replace(player_count=n)
+    names = State.SEAT_NAMES[n]
     hands = [parse_cards(h) if h else () for h in setup["hands"]]
     active = tuple(sorted(int(s) for s in setup["active"]))
     declarer, leader = int(setup["declarer"]), int(setup["leader"])
     trick_cards = parse_cards(" ".join(setup["trick"]))
     kind = setup.get("kind_of_declarer", "ordinary")
     if kind not in KINDS:
-        raise PuzzleError(f"position: the declarer's kind must be one of {', '.join(KINDS)}")
-    if declarer not in active or leader not in active:
-        raise PuzzleError("position: the declarer and the leader must be active players")
+        raise PositionError(f"kind: the declarer's kind must be one of {', '.join(KINDS)}")
+    if declarer not in active:
+        raise PositionError(f"declarer: {names[declarer]} is not among the active players")
+    if leader not in active:
+        raise PositionError(f"leader: {names[leader]} is not among the active players")
     if len(active) < 2:
-        raise PuzzleError("position: at least two players must be active")
+        raise PositionError("active: at least two players must be active")
     all_cards = [c for s in active for c in hands[s]] + list(trick_cards)
     if len(set(all_cards)) != len(all_cards):
-        raise PuzzleError("position: a card appears twice")
+        raise PositionError("hands: a card appears twice")
     if any(s not in active and hands[s] for s in range(n)):
-        raise PuzzleError("position: only active players hold cards")
+        raise PositionError("hands: only active players hold cards (a dropped player's cards "
+                            "are out of play)")
     if len(trick_cards) >= len(active):
-        raise PuzzleError("position: the current trick already has a card from every player")
-    state = object.__new__(State)
+        raise PositionError("trick: the current trick already has a card from every player: "
+                            "give the cards of the trick in progress only")
     tw = tuple(int(t) for t in setup["tricks_won"])
+    if any(tw[s] for s in range(n) if s not in active):
+        raise PositionError("tricks_won: a dropped player has won no tricks")
+    # the trick number follows from the cards the leader holds (his card to this trick counted)
+    size = len(hands[leader]) + (1 if trick_cards else 0)
+    if not 1 <= size <= TRICKS_PER_HAND:
+        raise PositionError(f"hands: {names[leader]} holds {len(hands[leader])} cards; a Raub "
+                            f"hand has {TRICKS_PER_HAND} tricks, so a player holds 1 to "
+                            f"{TRICKS_PER_HAND} cards")
+    done = TRICKS_PER_HAND - size
+    if sum(tw) > done:
+        raise PositionError(f"tricks_won: {sum(tw)} tricks won, but only {done} trick"
+                            f"{'s' * (done != 1)} have been played (the hands hold {size} "
+                            f"cards each)")
+    if any(tw) and sum(tw) != done:
+        raise PositionError(f"tricks_won: {sum(tw)} tricks won, but {done} have been played: "
+                            f"give every earlier trick's winner, or leave tricks_won out")
+    if done == 0 and leader != declarer:
+        raise PositionError(f"leader: the declarer ({names[declarer]}) leads the first trick "
+                            f"(15.1), not {names[leader]}")
+    if any(tw) and not tw[leader]:
+        raise PositionError(f"leader: {names[leader]} has won no trick, so he cannot lead "
+                            f"(the winner of a trick leads the next, 15.6)")
+    state = object.__new__(State)
     state._init_base(rules, n, int(setup["dealer"]), dict(setup))
     state._blank(tuple(int(s) for s in setup["scores"]), int(setup.get("refas", 0)))
     state.hands = tuple(tuple(h) if s in active else () for s, h in enumerate(hands))
@@ -1147,10 +1212,13 @@ def _build_position(setup: Mapping, rules: Rules) -> State:
     state.trick = tuple(trick)
     state.shown = frozenset(trick_cards)
     state.to_move = state.next_active(seat) if trick else leader
-    played = {s for s, _ in trick}
-    sizes = {len(hands[s]) + (1 if s in played else 0) for s in active}
-    if len(sizes) != 1 or not sizes.pop():
-        raise PuzzleError("position: the active players' hands do not have matching sizes")
+    order = [leader]
+    while len(order) < len(active):
+        order.append(state.next_active(order[-1]))
+    positions.hand_sizes(order, {s: hands[s] for s in active}, len(trick), size,
+                         names.__getitem__)
+    positions.trick_follows(state.trick_rules, trick, {s: hands[s] for s in active},
+                            names.__getitem__)
     return state
 
 

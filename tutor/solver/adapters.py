@@ -171,9 +171,13 @@ def lora_problem(state, hero=None, side=None) -> Problem:
     obj = lora_objective(state.contract, hero, state.rules)
     if side is not None:
         raise TutorError("in Lora the other three always play together against the hero")
+    # the facts of the hand so far, as the engine scores them (games.lora.position documents
+    # the default: what a position does not state counts for nobody)
     won = state.won_cards()
     counts = state.trick_counts()
-    played = sum(counts)
+    played = state.tricks_played
+    unassigned = state.unassigned_cards()
+    open_tricks = state.unassigned_tricks()
     weights = obj["weights"]
     values = obj["card_values"]
     banked = 0
@@ -189,8 +193,17 @@ def lora_problem(state, hero=None, side=None) -> Problem:
     sweeps = []
     for cards, all_value in obj["sweeps"]:
         members = set(cards)
-        takers = {s for s in range(4) if any(c in members for c in won[s])}
-        status = None if not takers else (takers.pop() if len(takers) == 1 else "split")
+        if state.contract == "tricks":
+            # all eight tricks: a trick won by nobody in particular puts it out of reach
+            takers = {s for s in range(4) if counts[s]}
+            blocked = open_tricks > 0
+        else:
+            takers = {s for s in range(4) if any(c in members for c in won[s])}
+            blocked = bool(members & unassigned)
+        if blocked:
+            status = "split"
+        else:
+            status = None if not takers else (takers.pop() if len(takers) == 1 else "split")
         sweeps.append((cards, all_value, status))
     return problem_from_rules(state.trick_rules, _hands(state), tuple(state.trick),
                               to_move=state.to_move, active_seats=_order(state),

@@ -40,6 +40,12 @@ class Result:
     ``exact``: False
     when the node budget ran out (then ``value`` and ``moves`` hold what was known, ``bounds``
     the range of the value).
+
+    ``moves`` holds only actions the state accepts now. The search values card play by the
+    rules of following, so some legal actions are deliberately left out; ``excluded`` says
+    which, in a sentence (empty when none is): a Clabber meld announcement due before a card
+    (the value is that of the card play after it) and, under ``renege_policy = "penalize"``,
+    the reneges the rules penalise.
     """
 
     value: int | None
@@ -52,6 +58,7 @@ class Result:
     _searcher: Any = field(default=None, repr=False)
     _line: list | None = field(default=None, repr=False)
     _line_of: Any = field(default=None, repr=False)   # the line's maker when not a Searcher's
+    excluded: str = ""
 
     @property
     def line(self) -> list[Action]:
@@ -90,7 +97,7 @@ def check_arguments(state_or_problem, hero=None, budget=None, side=None, goal=No
                          f"{checks.quote(state_or_problem)}")
 
     def seat(value, what):
-        if isinstance(value, bool) or value not in seats:
+        if isinstance(value, bool) or not isinstance(value, int) or value not in seats:
             shown = ", ".join(f"{s} ({name(s)})" if name else str(s) for s in seats)
             raise TutorError(f"there is no {what} {checks.quote(value)}: the seats are {shown}")
 
@@ -124,6 +131,10 @@ def _internal(pb: Problem, value: int) -> int:
 def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=None) -> Result:
     """Solve a play-phase position double dummy.
 
+    ``result.moves`` lists only actions the state accepts; ``result.excluded`` names the legal
+    actions it leaves out on purpose (see :class:`Result`). A finished hand has nothing to
+    solve: :class:`TutorError`.
+
     ``hero``: the seat whose side is optimised (default: the seat to move); ``budget``: a node
     budget (default 20 million); ``moves``: also value every legal move (else ``moves`` is
     empty and only the position's value is searched); ``side``: the seats playing with the
@@ -135,6 +146,36 @@ def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=
     ``two_players`` contract is solved through its goals (the hero's score 0, 4 or 8).
     """
     check_arguments(state_or_problem, hero, budget, side, goal, moves)
+    result = _solve(state_or_problem, hero, budget, moves, side, goal)
+    if moves and not isinstance(state_or_problem, Problem):
+        _keep_legal(result, state_or_problem)
+    return result
+
+
+def _keep_legal(result: Result, state) -> None:
+    """Drop from ``result.moves`` what the state would refuse; say what legal actions the
+    search does not value."""
+    legal = state.legal_actions()
+    accepted = set(legal)
+    result.moves = {a: v for a, v in result.moves.items() if a in accepted}
+    left_out = [a for a in legal if a not in result.moves]
+    if not left_out:
+        return
+    shown = ", ".join(f"'{a}'" for a in left_out[:8]) + (" ..." if len(left_out) > 8 else "")
+    if all(a.verb == "announce" for a in left_out):
+        result.excluded = (f"not valued: {shown}, the meld announcement due before this "
+                           f"player's first card; the solver values the card play, and the "
+                           f"value is that of the play after the announcement")
+    elif all(a.verb == "play" for a in left_out):
+        result.excluded = (f"not valued: {shown}, reneges (cards that break the duty to follow "
+                           f"suit, trump or overtrump), which the rules penalise; the solver "
+                           f"plays by the rules of following")
+    else:
+        result.excluded = (f"not valued: {shown}; the solver values only the cards that may "
+                           f"be played by the rules of following")
+
+
+def _solve(state_or_problem, hero, budget, moves, side, goal) -> Result:
     if goal is not None and side is not None:
         raise TutorError("a goal already says which seats play for it: leave out side")
     if goal is None:

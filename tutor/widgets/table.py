@@ -194,6 +194,7 @@ class PlayTable(StaticPicture):
         self.action_buttons: dict[str, W.Button] = {}
         self.layout_buttons: dict[str, W.Button] = {}
         self._row_key = None
+        self._selectors: set[Card] = set()
         self._actions_key = None
         self._start_bots()
 
@@ -477,7 +478,8 @@ class PlayTable(StaticPicture):
 
     # ------------------------------------------------------------------ rendering
     def _refresh_status(self) -> None:
-        self.status.value = self._status_html(self.state.view(self.seat))
+        with self.busy.lock:   # the bots' thread may be applying a move
+            self.status.value = self._status_html(self.state.view(self.seat))
 
     def _refresh(self) -> None:
         with self.busy.lock:
@@ -868,10 +870,16 @@ class PlayTable(StaticPicture):
                             f"instead of {rules.points_march}, but 3 or 4 tricks still score "
                             f"{rules.points_make} and being euchred costs {rules.lone_maker_euchred_points}. "
                             f"<b>Play with partner</b>: the usual hand.")
+                euchre = max(rules.points_euchre, rules.lone_defender_euchre_points)
+                sweep = max(rules.points_euchre, rules.lone_defender_sweep_points)
+                gain = (f"euchring the makers alone scores {euchre}"
+                        + (f" (together: {rules.points_euchre})" if euchre != rules.points_euchre else
+                           ", as together")
+                        + f", and taking all five tricks alone scores {sweep}")
                 return (f"The other side made trump. <b>Go alone</b> (defend alone): your partner "
-                        f"sits out and you defend by yourself; euchring the makers alone scores "
-                        f"{rules.lone_defender_euchre_points} instead of {rules.points_euchre}. "
-                        f"<b>Play with partner</b>: defend together, as usual.")
+                        f"sits out and you defend by yourself; {gain}; but alone you are less "
+                        f"likely to take the three tricks a euchre needs. <b>Play with partner</b>: "
+                        f"defend together, as usual.")
             if phase == "call_for_best":
                 return "Calling for best: choose the card to pass to your partner (or to discard)."
         if game == "clabber":
@@ -923,7 +931,10 @@ class PlayTable(StaticPicture):
                            if self._bonus_card() is not None else "") + ".")
         if game == "lora":
             if phase == "choose":
-                return "Choose the contract for this hand; each one scores differently (shown on its button's row)."
+                rows = "".join(f"<li><b>{esc(words.contract('lora', a.arg))}</b>: "
+                               f"{esc(words.contract_rule(a.arg))}</li>" for a in view.legal)
+                return (f"Choose the contract for this hand (each is chosen once in the game); "
+                        f"penalty points count against you:<ul>{rows}</ul>")
             if phase == "cut":
                 return "<b>Cut</b>: the cards are dealt one at a time; <b>decline</b>: in packets of eight."
             if pub.get("contract") == "lora":
@@ -973,31 +984,43 @@ class PlayTable(StaticPicture):
             action = acts[0] if len(acts) == 1 else None
             trump = tr is not None and tr.is_trump(card)
             row.append((card, str(action) if action else None, trump,
-                        drawing and card in selectable, card in self.selected, busy))
+                        drawing and card in selectable))
+        # buttons are rebuilt only when the cards or what they do change; the busy state and
+        # Raub's selection are set on the existing buttons (no flicker, stable test handles)
         key = tuple(row)
         if key != self._row_key:
             self._row_key = key
             self.card_buttons = {}
+            self._selectors = set()
             buttons = []
-            for card, action_text, trump, can_select, selected, _ in row:
+            for card, action_text, trump, can_select in row:
                 action = next((a for a in by_card.get(card, []) if str(a) == action_text), None)
                 if can_select:
-                    b = card_button(card, None, lambda c=card: self.select(c), trump=trump,
-                                    selected=selected)
+                    b = card_button(card, None, lambda c=card: self.select(c), trump=trump)
                     b.tooltip = f"select {card}"
-                    b.disabled = busy
+                    self._selectors.add(card)
                 else:
                     b = card_button(card, action, (lambda a=action: self.click(a)) if action else None,
                                     trump=trump)
-                    b.disabled = busy or action is None
                 if card == bonus:
                     b.description += " (bonus)"
                 self.card_buttons[card] = b
                 buttons.append(b)
             caption = self._hand_caption(view, tr)
             self.cards_box.children = tuple([W.HTML(caption)] + buttons) if caption else tuple(buttons)
+        for card, b in self.card_buttons.items():
+            selector = card in self._selectors
+            b.disabled = busy or (not selector and b.tooltip == card.name)
+            if selector:
+                chosen = card in self.selected
+                if chosen:
+                    b.add_class("tutor-selected")
+                else:
+                    b.remove_class("tutor-selected")
+                b.style.button_color = "#dbeafe" if chosen else (
+                    "#fff3c4" if "tutor-trump" in b._dom_classes else "#ffffff")
         # other decisions
-        akey = (tuple(map(str, others)), busy, drawing and tuple(sorted(map(str, self.selected))))
+        akey = (tuple(map(str, others)), drawing)
         if akey != self._actions_key:
             self._actions_key = akey
             self.action_buttons = {}
@@ -1009,17 +1032,20 @@ class PlayTable(StaticPicture):
                 else:
                     b = action_button(words.button(self.game, action, self.state), action,
                                       lambda a=action: self.click(a))
-                b.disabled = busy
                 self.action_buttons[str(action)] = b
             if drawing:
-                act = self.draw_action()
-                ok = act in set(legal)
-                n = len(act.cards)
-                label = (f"Exchange the {n} selected card{'s' if n != 1 else ''}" if n
-                         else "Keep my hand (draw nothing)")
-                b = action_button(label, act, self.confirm_draw, disabled=busy or not ok)
-                self.action_buttons["confirm"] = b
+                self.action_buttons["confirm"] = action_button("", None, self.confirm_draw)
             self.actions_box.children = tuple(self.action_buttons.values())
+        for name, b in self.action_buttons.items():
+            b.disabled = busy
+        if drawing:
+            act = self.draw_action()
+            n = len(act.cards)
+            confirm = self.action_buttons["confirm"]
+            confirm.description = (f"Exchange the {n} selected card{'s' if n != 1 else ''}" if n
+                                   else "Keep my hand (draw nothing)")
+            confirm.tooltip = str(act)
+            confirm.disabled = busy or act not in set(legal)
 
     def _hand_caption(self, view, tr) -> str:
         if not view.hand:
@@ -1097,6 +1123,7 @@ class PlayTable(StaticPicture):
                 lines.append(words.sentence(self.game, who, action))
             except TutorError:
                 lines.append(f"{who}: {action.verb.replace('_', ' ')}")
+        extra = self._clabber_events(pub) if self.game == "clabber" else {}
         for index, number in trick_at.items():
             lead, plays, winner = tricks[number]
             first = plays[0]
@@ -1108,10 +1135,49 @@ class PlayTable(StaticPicture):
                 card = next(c for s, c in plays if s == winner)
                 line += f"; {self.name(winner)} won it with the {card.symbol}"
             lines[index] = line
+        if extra:
+            # Clabber's meld comparison, shows and the bell come after the trick they follow
+            placed = []
+            by_trick = {number: index for index, number in trick_at.items()}
+            for index, line in enumerate(lines):
+                if by_trick.get(0) == index:
+                    placed.extend(extra.pop(0, []))   # announced during the first trick
+                placed.append(line)
+                number = next((n for n, i in by_trick.items() if i == index), None)
+                if number is not None:
+                    placed.extend(extra.pop(number + 1, []))
+            for rest in extra.values():
+                placed.extend(rest)
+            lines = placed
         if st.is_over:
             lines.append("The hand is over: " + "; ".join(
                 words.reason_words(self.game, r) for r in st.result().reasons))
         return lines
+
+    def _clabber_events(self, pub) -> dict[int, list[str]]:
+        """Clabber's announcements, meld comparison, shows and bell in words, keyed by the
+        number of tricks finished before them."""
+        out: dict[int, list[str]] = {}
+        done = 0
+        for event in pub.get("events") or []:
+            kind = event[0]
+            if kind == "trick":
+                done += 1
+                continue
+            text = ""
+            if kind == "announce" and event[2]:
+                text = f"{self.name(event[1])} announced {words.melds(' '.join(event[2]))}"
+            elif kind == "melds" and event[1] is not None:
+                text = (f"{unit_words(self.state, event[1], self.seat)} hold the best meld: only "
+                        f"their melds count")
+            elif kind == "show":
+                cards = " ".join(parse_card(c).symbol for c in event[2])
+                text = f"{self.name(event[1])} showed {cards}"
+            elif kind == "bell":
+                text = f"{self.name(event[1])} rang the bell (king and queen of trumps): 20 points"
+            if text:
+                out.setdefault(done, []).append(text)
+        return out
 
     def _log_html(self, view) -> str:
         items = "".join(f"<li>{esc(line)}</li>" for line in self.log_lines(view))

@@ -68,7 +68,7 @@ VERBS: dict[str, dict[str, tuple[str, str]]] = {
         "discard": ("Discard", "{who} discarded {card_or_a_card}"),
         "name": ("Name {suit}", "{who} named {suit_noun} trump"),
         "go_alone": ("Go alone", "{who} went alone"),
-        "decline": ("Play with partner", "{who} played with partner"),
+        "decline": ("Play with partner", "{who} did not go alone"),
         "pass_card": ("Pass", "{who} passed {card_or_a_card} to partner"),
         "play": ("Play", "{who} played {card}"),
     },
@@ -280,6 +280,7 @@ _ROW = re.compile(r"\s*\(row S\d+\)")
 def reason_words(game: str, text: str) -> str:
     """An engine's reason made readable: sides by name, no score-table row codes."""
     text = _ROW.sub("", text)
+    text = text.replace("South/North", "North/South").replace("West/East", "East/West")
     for code, name in SIDES.items():
         text = re.sub(rf"\b{code}\b", name, text)
     if game == "clabber":
