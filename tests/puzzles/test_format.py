@@ -141,3 +141,21 @@ def test_judging_a_live_state():
     assert str(puzzles.defence_reply(p, state)) == "play QS"   # the main line's reply
     puzzles.play_out(p, state)
     assert puzzles.is_success(p, state) and puzzles.judge(p, state) == "solved"
+
+
+def test_a_file_that_is_not_toml_is_reported_not_raised(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text("[[puzzle]\nid = 1", encoding="utf-8")
+    with pytest.warns(UserWarning):
+        coll = puzzles.load(path)
+    (err,) = coll.errors
+    assert err.file == str(path) and err.puzzle is None and "not a TOML file" in str(err)
+    with pytest.raises(PuzzleError, match="no such puzzle file"):
+        puzzles.load(tmp_path / "missing.toml")
+
+
+def test_the_shipped_collection_loads_from_anywhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    ruff = puzzles.shipped("euchre", theme="ruff")
+    assert len(ruff) and all("ruff" in p.themes and p.game == "euchre" for p in ruff)
+    assert len(puzzles.shipped()) == sum(len(puzzles.shipped(g)) for g in games.GAMES)

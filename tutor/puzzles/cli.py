@@ -37,7 +37,8 @@ def register(sub) -> None:
     mine = inner.add_parser("mine", help="find new puzzles in random endings and played hands")
     mine.add_argument("--game", required=True, choices=games.GAMES)
     mine.add_argument("--count", type=int, default=10)
-    mine.add_argument("--theme", default=None, help="keep only puzzles with this theme ('any': with at least one theme)")
+    mine.add_argument("--theme", default=None,
+                      help="keep only puzzles with this theme ('any': with at least one theme)")
     mine.add_argument("--cards", type=int, default=4, help="cards in each hand (3 to 6)")
     mine.add_argument("--seed", type=int, default=0)
     mine.add_argument("--jobs", type=int, default=1, help="processes")
@@ -69,6 +70,11 @@ def run_check(args) -> int:
             if cert.ok:
                 done = complete(puzzle, cert, keep_text=not args.retext)
                 done = done.with_(file=puzzle.file)
+                if puzzle.certified.get("date"):   # unchanged but for the day: keep as it was
+                    same_day = done.with_(certified={**done.certified,
+                                                     "date": puzzle.certified["date"]})
+                    if same_day == puzzle:
+                        done = puzzle
                 if done != puzzle:
                     changed.add(puzzle.file)
                 by_file.setdefault(puzzle.file, []).append(done)

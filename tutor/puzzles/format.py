@@ -23,6 +23,7 @@ from typing import Any, Iterable, Iterator
 from ..errors import PuzzleError, TutorError
 
 __all__ = ["Puzzle", "GoalSpec", "Decision", "Wrong", "Collection", "load", "loads", "save",
+           "shipped", "COLLECTION_DIR",
            "dumps", "puzzle_from_dict", "puzzle_to_dict", "position_digest", "LEVELS",
            "HINT_STEPS"]
 
@@ -260,8 +261,23 @@ def _files(path) -> list[Path]:
     if p.is_dir():
         return sorted(q for q in p.rglob("*.toml"))
     if not p.exists():
-        raise PuzzleError(f"{p}: no such puzzle file or directory")
+        raise _error(str(p), None, None, "no such puzzle file or directory")
     return [p]
+
+
+COLLECTION_DIR = Path(__file__).resolve().parents[2] / "puzzles"
+
+
+def shipped(game: str | None = None, **filters) -> Collection:
+    """The collection that comes with trick-tutor (``puzzles/`` beside the package), for one
+    game or all; ``filters`` as :meth:`Collection.filter` (``theme``, ``level``). Works from
+    any working directory (a lesson runs in its own folder)."""
+    from .. import games
+    if game is not None and game not in games.GAMES:
+        raise TutorError(f"unknown game {game!r}; the games are {', '.join(games.GAMES)}")
+    where = COLLECTION_DIR / game if game else COLLECTION_DIR
+    coll = load(where, strict=True)
+    return coll.filter(**filters) if filters else coll
 
 
 def load(*paths, strict: bool = False, validate: bool = True) -> Collection:
@@ -280,7 +296,7 @@ def load(*paths, strict: bool = False, validate: bool = True) -> Collection:
             try:
                 text = f.read_text(encoding="utf-8")
             except OSError as err:
-                errors.append(PuzzleError(f"{f}: cannot be read ({err})"))
+                errors.append(_error(str(f), None, None, f"cannot be read ({err})"))
                 continue
             coll = loads(text, file=str(f), validate=validate)
             errors.extend(coll.errors)
@@ -304,11 +320,11 @@ def loads(text: str, file: str = "<string>", validate: bool = True) -> Collectio
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        return Collection((), [PuzzleError(f"{file}: not a TOML file ({err})")])
+        return Collection((), [_error(file, None, None, f"not a TOML file ({err})")])
     tables = data.get("puzzle", [])
     if not isinstance(tables, list):
-        return Collection((), [PuzzleError(f"{file}: 'puzzle' must be an array of tables "
-                                           "([[puzzle]])")])
+        return Collection((), [_error(file, None, None, "'puzzle' must be an array of tables "
+                                      "([[puzzle]])")])
     puzzles, errors, ids = [], [], set()
     for i, table in enumerate(tables):
         pid = table.get("id") if isinstance(table, dict) else None
@@ -328,7 +344,10 @@ def loads(text: str, file: str = "<string>", validate: bool = True) -> Collectio
 
 
 def _error(file, pid, fld, message) -> PuzzleError:
-    err = PuzzleError(f"{file}: puzzle {pid}: {fld}: {message}")
+    """A PuzzleError naming the file, the puzzle and the field (``None`` when the whole file
+    is at fault), also as the attributes ``file``, ``puzzle`` and ``field``."""
+    where = f"{file}: puzzle {pid}: {fld}: " if pid is not None else f"{file}: "
+    err = PuzzleError(where + message)
     err.file, err.puzzle, err.field = file, pid, fld
     return err
 
