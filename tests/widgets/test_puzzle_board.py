@@ -424,3 +424,71 @@ def test_the_learner_sits_at_the_bottom_with_the_table_turned_round():
     page = board.static_html()
     rows = page.split('<table class="tt-board">')[1].split("<tr>")
     assert "You (North)" in rows[-1] and "Partner (South)" in rows[1]
+
+
+def test_a_partners_card_off_the_trees_reply_is_judged_and_answered_by_the_solver():
+    half = Puzzle(id="t-raub", title="", game="raub", hero=1,
+                  position={"trump": "C", "declarer": 0, "players": 3, "active": [0, 1, 2],
+                            "leader": 1, "need": 2, "kind": "ordinary", "dealer": 2,
+                            "hands": {"0": "7H 8C JS", "1": "KD TD TC", "2": "8S 8D JC"},
+                            "tricks_won": {"1": 1}},
+                  goal=GoalSpec(text="The defenders must take all of the last three tricks.",
+                                target=4))
+    p = puzzles.complete(half)
+    tree = p.solution[0]
+    assert tree.play == "play TC" and tree.reply[:1] == ("play JC",)
+    board = board_for(p)
+    assert board.coach.side == {1, 2}                  # the learner plays East's cards too
+    assert board.play("play TC") and board.play("play JC")
+    assert board.state.to_move == 2
+    recorded = tree.reply[1] if len(tree.reply) > 1 else None
+    other = next(str(a) for a in board.state.legal_actions() if str(a) != recorded)
+    state = board.state.copy()
+    values = solver.solve(state, hero=1).moves
+    right = board.play(other)
+    assert right is (values[state.parse_action(other)] == 4)
+    assert "went wrong" not in board.message
+    if not right:                                       # its refutation is a legal line
+        check = state.copy()
+        for action in board.wrong.refutation:
+            check.apply(action)
+        assert check.is_over
+    state.apply(other)
+    if not state.is_over and state.to_move == 0:       # South's answer is the solver's best
+        reply = board.state.actions[len(state.actions)][1]
+        answers = solver.solve(state, hero=1).moves
+        assert answers[reply] == min(answers.values())
+
+
+def test_after_a_partners_other_good_card_the_defence_still_answers_with_its_best():
+    """The tree records one partner card in its reply; the learner may play another that keeps
+    the goal. The recorded defence cards then no longer apply: the solver answers."""
+    for p in puzzles.load("puzzles/euchre"):
+        side = puzzles.hero_side(p, p.start_state())
+        d = p.solution[0]
+        state = p.start_state()
+        for action in d.before + (d.play,):
+            state.apply(action)
+        for k, recorded in enumerate(d.reply[:-1]):
+            if state.to_move in side:
+                good = [str(j.action) for j in puzzles.move_values(p.with_(solution=()), state)
+                        if j.ok and str(j.action) != recorded]
+                if good:
+                    break
+            state.apply(recorded)
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no puzzle of the collection leaves the partner a second good card")
+    board = board_for(p)
+    for i, action in enumerate(d.before + (d.play,) + d.reply[:k]):
+        if len(board.state.actions) == i:          # the learner's card (the board plays the rest)
+            assert board.play(action) is True
+    assert board.state.snapshot() == state.snapshot()
+    assert board.play(good[0]) is True and board.mode in ("play", "solved")
+    state.apply(good[0])
+    answered = board.state.actions[len(state.actions)]
+    assert answered[0] == state.to_move and answered[0] not in side
+    values = solver.solve(state, hero=p.hero).moves
+    assert values[answered[1]] == min(values.values())

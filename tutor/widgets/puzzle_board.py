@@ -354,6 +354,7 @@ class Coach:
         self.themes = tuple(puzzle.themes)
         self.level = puzzle.level
         self.explanation = puzzle.explanation
+        self.bare = puzzle.with_(solution=())     # the same puzzle judged by the solver alone
 
     def fresh(self):
         return self.start.copy()
@@ -381,7 +382,7 @@ class Coach:
         best = library.best_for_hero(self.puzzle, state, list(judged.values()))
         after = state.copy()
         after.push(action)
-        line = (str(action),) + tuple(library.play_out(self.puzzle, after))
+        line = (str(action),) + tuple(library.play_out(self.bare, after))
         cost = abs(best.value - mine.value)
         return Verdict(False, self._why(state, action, cost, line), cost, line)
 
@@ -407,7 +408,19 @@ class Coach:
             move = state.parse_action(refutation[done])
             if move in state.legal_actions():
                 return move
+        if self._off_the_reply(state):
+            return library.defence_reply(self.bare, state)
         return library.defence_reply(self.puzzle, state)
+
+    def _off_the_reply(self, state) -> bool:
+        """Whether the learner left the tree's recorded reply (a partner's card other than the
+        tree's): the recorded cards then no longer fit, and the solver answers instead."""
+        moves = self.puzzle.moves_since_start(state) or ()
+        for d in self.puzzle.solution:
+            line = d.before + (d.play,)
+            if moves[:len(line)] == line and len(line) <= len(moves) < len(line) + len(d.reply):
+                return moves[len(line):] != d.reply[:len(moves) - len(line)]
+        return False
 
     # -- help -----------------------------------------------------------------------------
     def ladder(self, state) -> list[str]:
@@ -447,7 +460,7 @@ class Coach:
                     act = state.parse_action(text)
                     steps.append(Step(state.to_move, act, note))
                     state.push(act)
-        rest = library.play_out(self.puzzle, state.copy()) if not state.is_over else []
+        rest = library.play_out(self.bare, state.copy()) if not state.is_over else []
         for text in rest:   # the hand's end, best play for both sides
             act = state.parse_action(text)
             steps.append(Step(state.to_move, act))
