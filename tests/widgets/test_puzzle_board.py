@@ -492,3 +492,12 @@ def test_after_a_partners_other_good_card_the_defence_still_answers_with_its_bes
     assert answered[0] == state.to_move and answered[0] not in side
     values = solver.solve(state, hero=p.hero).moves
     assert values[answered[1]] == min(values.values())
+
+
+def test_a_line_in_words_starts_with_the_cards_already_on_the_table():
+    from tutor.widgets.puzzle_board import line_words
+    state = games.position("euchre", trump="H", leader=1, trick=["9S"], tricks_won={"NS": 1, "EW": 1},
+                           hands={0: "JS QH 9H", 1: "KC TH", 2: "TD JC KD", 3: "TS AC AH"})
+    words = line_words(state, ["play KD", "play TS", "play 9H"], you=2)
+    assert words == ["West 9♠, you K♦, East 10♠, South 9♥: South wins"]
+    assert state.trick and len(state.actions) == 0       # the state itself is not changed

@@ -273,7 +273,9 @@ def line_words(state, actions: Sequence, you: int | None) -> list[str]:
     """A sequence of actions from ``state`` in words, one entry per trick: ``you 10♦, West
     A♥, North 9♥, East K♣: West wins`` (``state`` is not changed)."""
     st = state.copy()
-    tricks, words = [], []
+    tricks = []
+    words = [f"{'you' if seat == you else st.seat_name(seat)} {_card(card).symbol}"
+             for seat, card in (getattr(st, "trick", ()) or ())]   # already on the table
     for act in actions:
         seat = st.to_move
         if seat is None:
@@ -537,6 +539,10 @@ class PuzzleBoard(StaticPicture):
         return self.coach.puzzle
 
     def _open(self, index: int) -> None:
+        for row in getattr(self, "_rows", {}).values():
+            row.children = ()
+        _close(getattr(self, "_pool", {}).values())   # another puzzle: other cards, other trumps
+        self._pool = {}
         self.index = index
         self.state = self.coach.fresh()
         self.mode = "play"
@@ -883,8 +889,14 @@ class PuzzleBoard(StaticPicture):
     def _build_widgets(self) -> None:
         import ipywidgets as W
         self.W = W
-        self.style_box = W.HTML(CSS + render.STYLE + BOARD_STYLE + WIDGET_STYLE)
-        self.header = W.HTML()
+        from ipywidgets.widgets.widget_string import HTMLStyle
+        shared_layout, shared_style = W.Layout(), HTMLStyle()
+
+        def text(value=""):   # the board's many HTML panes share one layout and one style
+            return W.HTML(value, layout=shared_layout, style=shared_style)
+
+        self.style_box = text(CSS + render.STYLE + BOARD_STYLE + WIDGET_STYLE)
+        self.header = text()
         self.cells = {a: W.VBox(layout=W.Layout(grid_area=a, align_items="center"))
                       for a in "nwes"}
         self.centre = W.HTML(layout=W.Layout(grid_area="c"))
@@ -893,12 +905,12 @@ class PuzzleBoard(StaticPicture):
             grid_template_areas='". n ." "w c e" ". s ."', justify_items="center",
             align_items="center"))
         self.grid.add_class("tt-board-grid")
-        self.tally = W.HTML()
-        self.message_box = W.HTML()
-        self.hint_box = W.HTML()
-        self.solution_box = W.HTML()
-        self.log_box = W.HTML()
-        self.status = W.HTML()
+        self.tally = text()
+        self.message_box = text()
+        self.hint_box = text()
+        self.solution_box = text()
+        self.log_box = text()
+        self.status = text()
 
         def control(label, tip, handler, icon):
             b = action_button(label, None, handler, tip=tip)
@@ -946,6 +958,11 @@ class PuzzleBoard(StaticPicture):
         self.widget.add_class("tutor-root")
         self.card_buttons: dict[str, object] = {}
         self.action_buttons: dict[str, object] = {}
+        self._labels = {a: text() for a in "nwes"}
+        self._hands = {a: text() for a in "nwes"}
+        self._rows = {a: W.HBox(layout=W.Layout(flex_flow="row wrap")) for a in "nwes"}
+        self._pool: dict = {}            # this puzzle's card and action buttons
+        self._card_actions: dict = {}
 
     def _menu_changed(self) -> None:
         if not self._menus_quiet:
@@ -960,28 +977,31 @@ class PuzzleBoard(StaticPicture):
         mine = self.mode == "play" and not self.busy and state.to_move in coach.side
         legal = state.legal_actions() if mine else []
         self.card_buttons, self.action_buttons = {}, {}
+        self._card_actions = {}
         content: dict[str, list] = {a: [] for a in "nwes"}
         for seat in range(state.players):
+            area = areas[seat]
             label = seat_label(state, seat, coach.hero, coach.side)
             marks = " · ".join(seat_marks(state, seat))
             turn = " tt-turn" if seat == state.to_move else ""
             you = " tt-you" if seat in coach.side else ""
-            content[areas[seat]].append(W.HTML(
+            self._labels[area].value = (
                 f'<div class="tt-board"><span class="tt-seat-box{turn}"><span class="tt-who{you}">'
                 f'{html.escape(label)}</span> <span class="tt-mark">{html.escape(marks)}</span>'
-                f'</span></div>'))
+                f'</span></div>')
+            content[area].append(self._labels[area])
             if mine and seat == state.to_move:
                 row = [self._card_button(state, card, legal) for card in _sorted(state, state.hands[seat])]
                 others = [a for a in legal if a.card is None or a.card not in state.hands[seat]]
-                for act in others:
-                    b = action_button(action_words(act).capitalize(), act, lambda a=act: self.play(a))
-                    self.action_buttons[str(act)] = b
-                    row.append(b)
-                content[areas[seat]].append(W.HBox(row, layout=W.Layout(flex_flow="row wrap")))
+                row += [self._action_button(act) for act in others]
+                self._rows[area].children = tuple(row)
+                content[area].append(self._rows[area])
             else:
-                content[areas[seat]].append(W.HTML(hand_cell_html(state, seat, coach.hidden)))
+                self._hands[area].value = hand_cell_html(state, seat, coach.hidden)
+                content[area].append(self._hands[area])
         for area, cell in self.cells.items():
-            cell.children = tuple(content[area])
+            if cell.children != tuple(content[area]):
+                cell.children = tuple(content[area])
         self.centre.value = (f'<div class="tt-board"><div class="tt-centre" style="padding:.4em">'
                              f'{centre_html(state, coach.hero)}</div></div>')
         self.tally.value = f'<div class="tt-note">{html.escape(tally_text(state, coach.hero, coach.side))}</div>'
@@ -1008,15 +1028,45 @@ class PuzzleBoard(StaticPicture):
         self.status.value = f'<div class="tt-note">{html.escape(self.progress_text())}</div>'
 
     def _card_button(self, state, card: Card, legal: Sequence[Action]):
+        """The card's button, made once per puzzle and kept (a notebook then stores a few
+        dozen widgets per board, not new ones at every click)."""
         acts = [a for a in legal if a.card == card and a.verb == "play"]
         act = acts[0] if acts else None
-        rules = getattr(state, "trick_rules", None)
-        b = card_button(card, act, (lambda a=act: self.play(a)) if act is not None else None,
-                        trump=bool(rules is not None and rules.is_trump(card)))
+        b = self._pool.get(card)
+        if b is None:
+            rules = getattr(state, "trick_rules", None)
+            b = card_button(card, None, trump=bool(rules is not None and rules.is_trump(card)))
+            b.on_click(lambda _b, c=card: self._card_clicked(c))
+            self._pool[card] = b
+        b.disabled = act is None
+        b.tooltip = str(act) if act is not None else card.name
+        self._card_actions[card] = act
         if act is not None:
             self.card_buttons[str(act)] = b
         return b
 
+    def _card_clicked(self, card: Card):
+        act = self._card_actions.get(card)
+        if act is not None:
+            self.play(act)
+
+    def _action_button(self, act: Action):
+        key = str(act)
+        b = self._pool.get(key)
+        if b is None:
+            b = action_button(action_words(act).capitalize(), act, lambda a=act: self.play(a))
+            self._pool[key] = b
+        self.action_buttons[key] = b
+        return b
+
+
+
+def _close(widgets) -> None:
+    """Close widgets (and the widgets inside boxes) that are no longer shown, so that neither
+    the kernel nor a saved notebook keeps their models."""
+    for w in widgets:
+        _close(getattr(w, "children", ()) or ())
+        w.close()
 
 
 class _Thinking:
