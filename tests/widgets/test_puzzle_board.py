@@ -501,3 +501,23 @@ def test_a_line_in_words_starts_with_the_cards_already_on_the_table():
     words = line_words(state, ["play KD", "play TS", "play 9H"], you=2)
     assert words == ["West 9♠, you K♦, East 10♠, South 9♥: South wins"]
     assert state.trick and len(state.actions) == 0       # the state itself is not changed
+
+
+def test_theme_by_words_and_level_ranges():
+    items = [lead_puzzle(), cash_puzzle(), cash_puzzle(id="t-cash-3", difficulty={"level": 3})]
+    assert [c.id for c in PuzzleBoard(items, theme="side winner").shown] == ["t-cash", "t-cash-3"]
+    assert [c.id for c in PuzzleBoard(items, level=(2, 3)).shown] == ["t-cash", "t-cash-3"]
+    board = PuzzleBoard(items)
+    assert board.filter(level=7) is None and "1 to 5" in board.message and len(board.shown) == 3
+
+
+def test_an_empty_own_set_says_how_to_fill_it():
+    with pytest.raises(Exception, match="Save as puzzle"):
+        PuzzleBoard("mine")
+
+
+def test_an_unrated_board_records_nothing(data_dir):
+    board = PuzzleBoard(lead_puzzle(), rated=False)
+    board.play("play TD")
+    board.show_solution()
+    assert not (data_dir / "progress.json").exists() or progress.Store().attempts("t-lead") == []

@@ -500,7 +500,8 @@ class PuzzleBoard(StaticPicture):
     (the learner's side to move then plays for the best result the solver finds).
     ``theme``/``level``/``game`` filter the set; ``teacher=True`` adds the solution to the
     static picture (``teacher_html()`` gives it at any time); ``store`` is the learner's
-    :class:`tutor.progress.Store` (default: the learner's own file).
+    :class:`tutor.progress.Store` (default: the learner's own file); ``rated=False`` makes a
+    board for demonstration that records nothing.
 
     ``mode`` says what the board is doing: ``"play"`` (the learner's move), ``"failed"`` (a
     wrong card was refuted: retry from the mistake, or show the solution), ``"solved"``, or
@@ -513,8 +514,10 @@ class PuzzleBoard(StaticPicture):
     """
 
     def __init__(self, source, theme: str | None = None, level: int | None = None,
-                 game: str | None = None, teacher: bool = False, store=None):
+                 game: str | None = None, teacher: bool = False, store=None,
+                 rated: bool = True):
         self.teacher = bool(teacher)
+        self.rated = bool(rated)
         self._store = store
         self.all = [Coach(p) for p in _puzzles(source)]
         if not self.all:
@@ -554,7 +557,7 @@ class PuzzleBoard(StaticPicture):
         self.solution_steps: list[Step] = []
         self.solution_at = 0
         self.log: list[str] = []
-        self.rated = False
+        self._counted = not self.rated      # an unrated board never counts
         self._say("", "info")
         self._defend()
         self._refresh()
@@ -723,21 +726,20 @@ class PuzzleBoard(StaticPicture):
 
     # -- internals ----------------------------------------------------------------------
     def _select(self, theme, level, game) -> None:
-        theme = theme or None
-        if level in ("", 0):
-            level = None
-        if level is not None and (isinstance(level, bool) or not isinstance(level, int)):
-            raise TutorError(f"a level is a whole number from 1 to 5, not {str(level)[:20]!r}")
+        theme = str(theme).strip() if theme else None
+        low, high = _levels(level)
         game = str(game).lower() if game else None
         chosen = [c for c in self.all
-                  if (theme is None or theme.lower() in {t.lower() for t in c.themes})
-                  and (level is None or c.level == level) and (game is None or c.game == game)]
+                  if (theme is None or _has_theme(c.themes, theme))
+                  and (low is None or (c.level is not None and low <= c.level <= high))
+                  and (game is None or c.game == game)]
         if not chosen:
-            wanted = " and ".join(x for x in (theme and f"the theme {theme!r}",
-                                              level and f"level {level}",
-                                              game and f"the game {game}") if x)
+            shown = None if low is None else (f"level {low}" if low == high else f"levels {low} to {high}")
+            wanted = " and ".join(x for x in (theme and f"the theme {theme[:40]!r}", shown,
+                                              game and f"the game {game[:20]}") if x)
             raise TutorError(f"no puzzle here has {wanted}")
-        self.theme, self.level, self.game = theme, level, game
+        self.theme, self.game = theme, game
+        self.level = low if low == high else (low, high)
         self.shown = chosen
 
     def _defend(self, refutation: Sequence[str] = (), since: int = 0) -> None:
@@ -757,9 +759,9 @@ class PuzzleBoard(StaticPicture):
 
     def _rate(self, solved: bool) -> None:
         """The first finished attempt at a puzzle counts; later ones are practice."""
-        if self.rated:
+        if self._counted:
             return
-        self.rated = True
+        self._counted = True
         hints = max((len(v) for v in self.hint_steps.values()), default=0)
         library.rating.record(self.store, self.puzzle, solved, hints=hints)
 
@@ -1022,7 +1024,7 @@ class PuzzleBoard(StaticPicture):
         self._menus_quiet = True
         try:
             self.theme_menu.value = next((v for _, v in self.theme_menu.options if self.theme and v.lower() == self.theme.lower()), "")
-            self.level_menu.value = self.level or 0
+            self.level_menu.value = self.level if isinstance(self.level, int) else 0
         finally:
             self._menus_quiet = False
         self.status.value = f'<div class="tt-note">{html.escape(self.progress_text())}</div>'
@@ -1086,6 +1088,27 @@ class _Thinking:
         return False
 
 
+def _levels(level) -> tuple[int | None, int | None]:
+    """A level filter as (low, high): a level 1-5, a (low, high) pair, or None/0 for any."""
+    if level in (None, "", 0):
+        return None, None
+    if isinstance(level, (tuple, list)) and len(level) == 2:
+        low, high = level
+    else:
+        low = high = level
+    for x in (low, high):
+        if isinstance(x, bool) or not isinstance(x, int) or not 1 <= x <= 5:
+            raise TutorError(f"a level is a whole number from 1 to 5, not {str(x)[:20]!r}")
+    return min(low, high), max(low, high)
+
+
+def _has_theme(themes: Sequence[str], wanted: str) -> bool:
+    """A theme matches by its name or by words in it, in any case: "left bower" finds "the left
+    bower ruffs"."""
+    wanted = " ".join(wanted.lower().split())
+    return any(wanted == t.lower() or wanted in t.lower() for t in themes)
+
+
 def _puzzles(source) -> list:
     """The puzzles of a board's source (see :class:`PuzzleBoard`)."""
     from pathlib import Path
@@ -1098,7 +1121,11 @@ def _puzzles(source) -> list:
         return [library.from_moment(source, source.to_move, title="A position to play")]
     if isinstance(source, str) and source == "mine":
         path = my_puzzles_path()
-        return list(library.load(path)) if path.exists() else []
+        mine = list(library.load(path)) if path.exists() else []
+        if not mine:
+            raise TutorError("you have no puzzles of your own yet: after a hand at the play "
+                             "table, press Save as puzzle next to a costly card in the review")
+        return mine
     if isinstance(source, (str, Path)):
         return list(library.load(source))
     if isinstance(source, (list, tuple)):
