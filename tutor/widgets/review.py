@@ -171,7 +171,9 @@ class HandReview:
                                    disabled=table.busy.busy)
             button.add_class("tutor-retry")
             self.retry_buttons[index] = button
-            row = [button, W.HTML(f'<span class="tutor-small">{esc(text)}</span>')]
+            button.layout.flex = "0 0 auto"
+            said = W.HTML(f'<span class="tutor-small">{esc(text)}</span>', layout=W.Layout(flex="1 1 auto"))
+            row = [button, said]
             if index in costly_at:   # "Save as puzzle" (tutor.widgets.puzzle_board)
                 from .puzzle_board import SaveAsPuzzle
                 self.save_buttons[index] = SaveAsPuzzle(state, table.seat, before=index)
