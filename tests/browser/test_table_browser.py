@@ -18,8 +18,9 @@ CELLS = [
     'raub = PlayTable("raub", seed=2, contract="declarer")\nraub',
     'clabber = PlayTable("clabber", seed=1, contract="bidder")\nclabber',
     'slow = PlayTable("euchre", seed=3, dealer=3, bots="expert", bot_budget=1.5)\nslow',
+    'layout = PlayTable("lora", seed=4, contract="lora")\nlayout',
 ]
-TABLES = {"euchre": 0, "lora": 1, "raub": 2, "clabber": 3, "slow": 4}
+TABLES = {"euchre": 0, "lora": 1, "raub": 2, "clabber": 3, "slow": 4, "layout": 5}
 IDENTIFIERS = re.compile(r"\b(bid1|bid2|order_up|go_alone|up_card|pass_deal|exchange_seven|"
                          r"dealer_choice|name_blind|phase|outcome|refas|multiplier|None|"
                          r"row S\d+|[a-z]+_[a-z_]+)\b")
@@ -82,7 +83,7 @@ def play_hand(page, node, shoot=None, label=""):
     """Click through a hand: a decision button when there is one (the last offered), else the
     first playable card. Returns how often the last trick was in sight while the next ran."""
     last_trick_seen = []
-    for step in range(80):
+    for step in range(150):
         text = node.inner_text()
         if "The hand is over." in text:
             return last_trick_seen
@@ -151,7 +152,7 @@ def test_a_euchre_hand_by_clicking_with_hint_undo_sheet_and_retry(page, shoot):
     expect(sheet).not_to_contain_text("No hand finished yet", timeout=30_000)
 
 
-@pytest.mark.parametrize("name", ["lora", "raub", "clabber"])
+@pytest.mark.parametrize("name", ["lora", "raub", "clabber", "layout"])
 def test_a_hand_of_every_other_game_by_clicking(page, shoot, name):
     node = root(page, name)
     node.scroll_into_view_if_needed()

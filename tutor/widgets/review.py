@@ -90,7 +90,11 @@ class HandReview:
         for _, action in state.actions[:r.index]:
             st.push(action)
         try:
-            result = solver.solve(st, hero=r.seat, budget=self.table.review_budget * 4)
+            if st.game == "lora" and getattr(st, "contract", None) == "lora":
+                from ..solver.layout import solve_layout
+                result = solve_layout(st, hero=r.seat, budget=self.table.review_budget * 4)
+            else:
+                result = solver.solve(st, hero=r.seat, budget=self.table.review_budget * 4)
         except Exception:  # the search did not fit the budget: say nothing rather than guess
             return []
         better = [a.card for a, v in result.moves.items() if v == r.best and a.card is not None]
@@ -109,22 +113,28 @@ class HandReview:
         out = []
         for item in self.items():
             card = item["card"].symbol
-            where = f"Card {self._trick_of(state, item['index'])}" if layout else \
-                f"Trick {self._trick_of(state, item['index'])}"
+            yours = "the" if layout else "your"
+            if layout:
+                mine = sum(1 for s, a in state.actions[:item["index"]]
+                           if s == self.table.seat and a.verb == "play")
+                where = f"Your card {mine + 1}"
+            else:
+                where = f"Trick {self._trick_of(state, item['index'])}"
             if not item["exact"]:
-                text = f"{where}: your {card} — too early in the hand to solve exactly here."
+                text = f"{where}: {yours} {card} — too early in the hand to solve exactly here."
             elif not item["cost"]:
-                text = f"{where}: your {card} — as good as any (best play from there gives the same)."
+                text = f"{where}: {yours} {card} — as good as any (best play from there gives the same)."
             else:
                 better = " or ".join(c.symbol for c in item["better"])
                 instead = f"; the {better} was better" if better else ""
                 if game == "lora":
-                    values = (f"with best play from there you would take {_amount(game, item['best'])}; "
-                              f"after your card, {_amount(game, item['played'])}")
+                    from .words import signed
+                    values = (f"with best play from there your hand would score "
+                              f"{signed(item['best'])}; after your card, {signed(item['played'])}")
                 else:
                     values = (f"with best play from there your side would take "
                               f"{_amount(game, item['best'])}; after your card, {_amount(game, item['played'])}")
-                text = (f"{where}: your {card} cost {_amount(game, item['cost'])}{instead} "
+                text = (f"{where}: {yours} {card} cost {_amount(game, item['cost'])}{instead} "
                         f"({values}).")
             out.append((item["index"], text))
         return out

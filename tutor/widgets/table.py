@@ -194,6 +194,7 @@ class PlayTable(StaticPicture):
         self.action_buttons: dict[str, W.Button] = {}
         self.layout_buttons: dict[str, W.Button] = {}
         self._row_key = None
+        self._selectors: set[Card] = set()
         self._actions_key = None
         self._start_bots()
 
@@ -923,7 +924,10 @@ class PlayTable(StaticPicture):
                            if self._bonus_card() is not None else "") + ".")
         if game == "lora":
             if phase == "choose":
-                return "Choose the contract for this hand; each one scores differently (shown on its button's row)."
+                rows = "".join(f"<li><b>{esc(words.contract('lora', a.arg))}</b>: "
+                               f"{esc(words.contract_rule(a.arg))}</li>" for a in view.legal)
+                return (f"Choose the contract for this hand (each is chosen once in the game); "
+                        f"penalty points count against you:<ul>{rows}</ul>")
             if phase == "cut":
                 return "<b>Cut</b>: the cards are dealt one at a time; <b>decline</b>: in packets of eight."
             if pub.get("contract") == "lora":
@@ -973,31 +977,43 @@ class PlayTable(StaticPicture):
             action = acts[0] if len(acts) == 1 else None
             trump = tr is not None and tr.is_trump(card)
             row.append((card, str(action) if action else None, trump,
-                        drawing and card in selectable, card in self.selected, busy))
+                        drawing and card in selectable))
+        # buttons are rebuilt only when the cards or what they do change; the busy state and
+        # Raub's selection are set on the existing buttons (no flicker, stable test handles)
         key = tuple(row)
         if key != self._row_key:
             self._row_key = key
             self.card_buttons = {}
+            self._selectors = set()
             buttons = []
-            for card, action_text, trump, can_select, selected, _ in row:
+            for card, action_text, trump, can_select in row:
                 action = next((a for a in by_card.get(card, []) if str(a) == action_text), None)
                 if can_select:
-                    b = card_button(card, None, lambda c=card: self.select(c), trump=trump,
-                                    selected=selected)
+                    b = card_button(card, None, lambda c=card: self.select(c), trump=trump)
                     b.tooltip = f"select {card}"
-                    b.disabled = busy
+                    self._selectors.add(card)
                 else:
                     b = card_button(card, action, (lambda a=action: self.click(a)) if action else None,
                                     trump=trump)
-                    b.disabled = busy or action is None
                 if card == bonus:
                     b.description += " (bonus)"
                 self.card_buttons[card] = b
                 buttons.append(b)
             caption = self._hand_caption(view, tr)
             self.cards_box.children = tuple([W.HTML(caption)] + buttons) if caption else tuple(buttons)
+        for card, b in self.card_buttons.items():
+            selector = card in self._selectors
+            b.disabled = busy or (not selector and b.tooltip == card.name)
+            if selector:
+                chosen = card in self.selected
+                if chosen:
+                    b.add_class("tutor-selected")
+                else:
+                    b.remove_class("tutor-selected")
+                b.style.button_color = "#dbeafe" if chosen else (
+                    "#fff3c4" if "tutor-trump" in b._dom_classes else "#ffffff")
         # other decisions
-        akey = (tuple(map(str, others)), busy, drawing and tuple(sorted(map(str, self.selected))))
+        akey = (tuple(map(str, others)), drawing)
         if akey != self._actions_key:
             self._actions_key = akey
             self.action_buttons = {}
@@ -1009,17 +1025,20 @@ class PlayTable(StaticPicture):
                 else:
                     b = action_button(words.button(self.game, action, self.state), action,
                                       lambda a=action: self.click(a))
-                b.disabled = busy
                 self.action_buttons[str(action)] = b
             if drawing:
-                act = self.draw_action()
-                ok = act in set(legal)
-                n = len(act.cards)
-                label = (f"Exchange the {n} selected card{'s' if n != 1 else ''}" if n
-                         else "Keep my hand (draw nothing)")
-                b = action_button(label, act, self.confirm_draw, disabled=busy or not ok)
-                self.action_buttons["confirm"] = b
+                self.action_buttons["confirm"] = action_button("", None, self.confirm_draw)
             self.actions_box.children = tuple(self.action_buttons.values())
+        for name, b in self.action_buttons.items():
+            b.disabled = busy
+        if drawing:
+            act = self.draw_action()
+            n = len(act.cards)
+            confirm = self.action_buttons["confirm"]
+            confirm.description = (f"Exchange the {n} selected card{'s' if n != 1 else ''}" if n
+                                   else "Keep my hand (draw nothing)")
+            confirm.tooltip = str(act)
+            confirm.disabled = busy or act not in set(legal)
 
     def _hand_caption(self, view, tr) -> str:
         if not view.hand:
