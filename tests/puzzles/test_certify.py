@@ -227,3 +227,27 @@ def test_an_edited_position_voids_the_certificate(tmp_path):
     text = text.replace("target = 2", "target = 1")
     path.write_text(text, encoding="utf-8")
     assert main(["puzzles", "check", str(path)]) == 1
+
+
+def test_verdicts_on_and_off_the_main_line():
+    coll = puzzles.load(__import__("pathlib").Path(__file__).resolve().parents[2]
+                        / "puzzles" / "raub")
+    p = next(q for q in coll if len(q.solution) >= 2)
+    state = p.start_state()
+    d = p.solution[0]
+    right = puzzles.verdict(p, state, d.play)
+    assert right.ok and not right.free and right.why == d.why and right.decision == d
+    if d.wrong:
+        w = puzzles.verdict(p, state, d.wrong[0].cards[0])
+        assert not w.ok and w.refutation == d.wrong[0].refutation and w.why == d.wrong[0].why
+    assert puzzles.hints_at(p, state) == d.hints
+    # off the main line the solver judges alike: a fresh copy of the tree is not used
+    bare = p.with_(solution=())
+    again = puzzles.verdict(bare, state, d.play)
+    assert again.ok and again.accepted == d.accept and again.decision is None
+    if d.wrong:
+        w2 = puzzles.verdict(bare, state, d.wrong[0].cards[0])
+        assert not w2.ok and w2.cost == d.wrong[0].cost
+        assert w2.refutation == d.wrong[0].refutation and "If you" in w2.why
+    assert len(puzzles.hints_at(bare, state)) == 3
+    assert state.actions == p.start_state().actions        # nothing was played

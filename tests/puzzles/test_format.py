@@ -141,3 +141,14 @@ def test_judging_a_live_state():
     assert str(puzzles.defence_reply(p, state)) == "play QS"   # the main line's reply
     puzzles.play_out(p, state)
     assert puzzles.is_success(p, state) and puzzles.judge(p, state) == "solved"
+
+
+def test_a_file_that_is_not_toml_is_reported_not_raised(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text("[[puzzle]\nid = 1", encoding="utf-8")
+    with pytest.warns(UserWarning):
+        coll = puzzles.load(path)
+    (err,) = coll.errors
+    assert err.file == str(path) and err.puzzle is None and "not a TOML file" in str(err)
+    with pytest.raises(PuzzleError, match="no such puzzle file"):
+        puzzles.load(tmp_path / "missing.toml")

@@ -39,3 +39,7 @@ __all__ += ["Certificate", "certify", "check", "complete", "card_classes"]
 from . import rating  # noqa: E402
 
 __all__ += ["rating"]
+
+from .live import Verdict, hints_at, verdict  # noqa: E402
+
+__all__ += ["Verdict", "verdict", "hints_at"]

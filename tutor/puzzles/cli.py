@@ -69,6 +69,11 @@ def run_check(args) -> int:
             if cert.ok:
                 done = complete(puzzle, cert, keep_text=not args.retext)
                 done = done.with_(file=puzzle.file)
+                if puzzle.certified.get("date"):   # unchanged but for the day: keep as it was
+                    same_day = done.with_(certified={**done.certified,
+                                                     "date": puzzle.certified["date"]})
+                    if same_day == puzzle:
+                        done = puzzle
                 if done != puzzle:
                     changed.add(puzzle.file)
                 by_file.setdefault(puzzle.file, []).append(done)

@@ -260,7 +260,7 @@ def _files(path) -> list[Path]:
     if p.is_dir():
         return sorted(q for q in p.rglob("*.toml"))
     if not p.exists():
-        raise PuzzleError(f"{p}: no such puzzle file or directory")
+        raise _error(str(p), None, None, "no such puzzle file or directory")
     return [p]
 
 
@@ -280,7 +280,7 @@ def load(*paths, strict: bool = False, validate: bool = True) -> Collection:
             try:
                 text = f.read_text(encoding="utf-8")
             except OSError as err:
-                errors.append(PuzzleError(f"{f}: cannot be read ({err})"))
+                errors.append(_error(str(f), None, None, f"cannot be read ({err})"))
                 continue
             coll = loads(text, file=str(f), validate=validate)
             errors.extend(coll.errors)
@@ -304,11 +304,11 @@ def loads(text: str, file: str = "<string>", validate: bool = True) -> Collectio
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        return Collection((), [PuzzleError(f"{file}: not a TOML file ({err})")])
+        return Collection((), [_error(file, None, None, f"not a TOML file ({err})")])
     tables = data.get("puzzle", [])
     if not isinstance(tables, list):
-        return Collection((), [PuzzleError(f"{file}: 'puzzle' must be an array of tables "
-                                           "([[puzzle]])")])
+        return Collection((), [_error(file, None, None, "'puzzle' must be an array of tables "
+                                      "([[puzzle]])")])
     puzzles, errors, ids = [], [], set()
     for i, table in enumerate(tables):
         pid = table.get("id") if isinstance(table, dict) else None
@@ -328,7 +328,10 @@ def loads(text: str, file: str = "<string>", validate: bool = True) -> Collectio
 
 
 def _error(file, pid, fld, message) -> PuzzleError:
-    err = PuzzleError(f"{file}: puzzle {pid}: {fld}: {message}")
+    """A PuzzleError naming the file, the puzzle and the field (``None`` when the whole file
+    is at fault), also as the attributes ``file``, ``puzzle`` and ``field``."""
+    where = f"{file}: puzzle {pid}: {fld}: " if pid is not None else f"{file}: "
+    err = PuzzleError(where + message)
     err.file, err.puzzle, err.field = file, pid, fld
     return err
 

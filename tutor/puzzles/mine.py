@@ -7,10 +7,11 @@ candidate order, are kept.
 
 Sources: ``deal`` (random endings of ``cards`` cards a hand: any cards, a random trump or
 contract, random earlier tricks; the current trick started by random legal cards) and
-``game`` (a random full deal played by random legal moves down to ``cards`` cards a hand -
-Lora's layout is always mined this way, as its layout must be a real one). The goal is the
+``game`` (a random full deal bid and played by ``basic`` bots down to ``cards`` cards a hand;
+Lora's layout is always mined from a real layout, played down by random legal cards). The goal is the
 best the hero's side can make sure of; a candidate is kept when exactly one card class
-reaches it at every decision.
+reaches it at every decision. The learner always sits South (seat 0); the roles around him
+(maker, declarer, leader) are drawn at random.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def _euchre(rng, k, spec):
     leader = rng.randrange(4)
     alone = rng.random() < 0.3
     maker = rng.randrange(4)
+    if alone and maker == 2:
+        maker = 0          # the hero (South, seat 0) must play: not North's lone hand
     seats = [s for s in range(4) if not (alone and s == (maker + 2) % 4)]
     if alone and leader not in seats:
         leader = maker
@@ -71,10 +74,7 @@ def _euchre(rng, k, spec):
     if alone:
         pos["alone"] = maker
     state = games.position("euchre", **pos)
-    makers = [s for s in seats if s % 2 == maker % 2]
-    hero = maker if alone else rng.choice(makers if rng.random() < 0.75 else
-                                          [s for s in seats if s % 2 != maker % 2])
-    return state, hero
+    return state, 0
 
 
 def _raub(rng, k, spec):
@@ -82,7 +82,7 @@ def _raub(rng, k, spec):
     n = rng.choice((2, 3, 3, 4))
     seats = list(range(n))
     trump = rng.choice(SUITS)
-    declarer = rng.randrange(n)
+    declarer = 0 if rng.random() < 0.7 else rng.randrange(1, n)
     hands = _deal(rng, card_deck("32"), seats, k)
     tw = {}
     if k < 4:
@@ -92,8 +92,7 @@ def _raub(rng, k, spec):
     leader = declarer if k == 4 else rng.randrange(n)
     state = games.position("raub", hands=hands, trump=trump, declarer=declarer, players=n,
                            leader=leader, tricks_won=tw)
-    hero = declarer if rng.random() < 0.7 else rng.choice([s for s in seats if s != declarer])
-    return state, hero
+    return state, 0
 
 
 def _clabber(rng, k, spec):
@@ -104,7 +103,7 @@ def _clabber(rng, k, spec):
     hands = _deal(rng, card_deck("24"), range(4), k)
     state = games.position("clabber", hands=hands, trump=trump, leader=leader, maker=maker,
                            players=4)
-    return state, rng.randrange(4)
+    return state, 0
 
 
 def _lora_tricks(rng, k, contract):
@@ -121,14 +120,14 @@ def _lora_tricks(rng, k, contract):
         tw[s] = tw.get(s, 0) + 1
     state = games.position("lora", contract=contract, hands=hands, leader=leader,
                            tricks_won=tw)
-    return state, rng.randrange(4)
+    return state, 0
 
 
 def _lora_layout(rng, k):
     from .. import games
     hands = _deal(rng, card_deck("32"), range(4), 8)
     state = games.position("lora", contract="lora", hands=hands, leader=rng.randrange(4))
-    hero = rng.randrange(4)
+    hero = 0
     # play down to about k cards a hand; the hero must have a choice then
     while state.to_move is not None:
         total = sum(len(h) for h in state.hands)
@@ -139,7 +138,7 @@ def _lora_layout(rng, k):
 
 
 def _played_down(rng, game, k, **deal):
-    """A random full deal of a trick game played by random legal moves to ``k`` cards."""
+    """A random full deal of a trick game bid and played by ``basic`` bots to ``k`` cards."""
     from .. import bots, games
     state = games.new_hand(game, seed=rng.randrange(10**9), **deal)
     seats = {}
@@ -150,11 +149,8 @@ def _played_down(rng, game, k, **deal):
                 and not getattr(state, "trick", ()):
             return state
         seat = state.to_move
-        if state.phase == "play":
-            state.push(rng.choice(state.legal_actions()))
-        else:
-            bot = seats.setdefault(seat, bots.make("basic", seat=seat, seed=rng.randrange(99)))
-            state.apply(bot.choose(state.view(seat)))
+        bot = seats.setdefault(seat, bots.make("basic", seat=seat, seed=rng.randrange(99)))
+        state.apply(bot.choose(state.view(seat)))
     return None
 
 
@@ -171,7 +167,9 @@ def candidate(game: str, index: int, seed: int = 0, cards: int = 4, source: str 
         state = _played_down(rng, game, cards)
         if state is None:
             return None, None
-        hero = rng.choice(list(state.active_seats))
+        if 0 not in state.active_seats:
+            return None, None
+        hero = 0
     else:
         state, hero = {"euchre": _euchre, "raub": _raub, "clabber": _clabber}[game](
             rng, cards, None)
@@ -197,11 +195,20 @@ def history_free(state) -> bool:
 def meaningful(puzzle, state) -> bool:
     """Whether the best the hero can make sure of is a goal the game's scoring rewards: in
     Euchre three tricks (the bid made, or a euchre) or five (a march), and for the defenders
-    one trick (no march); any count of tricks, card points or penalty points elsewhere."""
+    one trick (no march); in Raub at least the declarer's need (below it he pays the same
+    penalty), for defenders together enough tricks to beat him, for a single defender a
+    trick; any count of card points or penalty points in Clabber and Lora."""
+    t = puzzle.goal.target
+    if puzzle.game == "raub":
+        if puzzle.hero == state.declarer:
+            return t >= state.need            # short of his need he pays the same penalty
+        if len(state.active_seats) > 2:       # the defenders together: beat the declarer
+            return t >= 5 - state.need
+        return t >= 1
     if puzzle.game != "euchre":
         return True
     makers = puzzle.hero in state.makers
-    return puzzle.goal.target in ((3, 5) if makers else (1, 3))
+    return t in ((3, 5) if makers else (1, 3))
 
 
 def try_candidate(args):

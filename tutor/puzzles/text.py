@@ -87,19 +87,36 @@ def goal_sentence(puzzle) -> str:
             if t >= 5:
                 return f"Take every trick for the march: {who} {rest}."
             if t == 3:
-                return f"Make your trumps: {who} three tricks in the hand, {rest}."
+                if len(side) > 1:
+                    return (f"Your side made trumps and needs three tricks in the hand: "
+                            f"{rest}.")
+                return f"You made trumps and need three tricks in the hand: {rest}."
         else:
             if t == 3:
                 return f"Euchre the makers: {who} three tricks in the hand, {rest}."
             if t == 1:
                 return f"Stop the march: {who} one trick, {rest}."
+    if game == "raub":
+        side = hero_side(puzzle, state)
+        need = t - _banked_tricks(state, side)
+        left = _tricks_left(state, hero)
+        rest = _of_last(need, left)
+        if hero == state.declarer:
+            if t == state.need:
+                return (f"You are the declarer and need {number(state.need)} tricks in the "
+                        f"hand: take {rest}.")
+            return (f"Take {rest}: as declarer you need {number(state.need)} tricks, and "
+                    "every trick you take counts.")
+        if len(side) > 1:
+            return f"Beat the declarer: {defenders(state, hero)} must take {rest}."
+        if need - (t - need) == need and t == 1:
+            return f"Take {rest}: a defender who takes no trick pays."
+        return f"Take {rest}: every trick a defender takes counts for him."
     if game in ("euchre", "raub"):
         side = hero_side(puzzle, state)
         need = t - _banked_tricks(state, side)
         left = _tricks_left(state, hero)
         who = "Your side must take" if len(side) > 1 else "Take"
-        if game == "raub" and len(side) > 1:
-            who = defenders(state, hero)[0].upper() + defenders(state, hero)[1:] + " must take"
         if need >= left:
             return f"{who} all of the last {number(left)} tricks."
         return f"{who} {number(need)} of the last {number(left)} tricks."
@@ -297,7 +314,9 @@ def shortfall(puzzle, value: int) -> str:
             return "when the goal is to take none"
         return f"{_count(value - g.target, 'trick')} more than you may take"
     if contract == "maximum":
-        return f"{number(value - g.target)} short of what you need"
+        return f"{number(value - g.target)} short of the {number(-g.target - prior)} you need"
+    if contract == "jack_of_clubs":
+        return "and that costs 8"
     if contract == "queens":
         if g.target // 2 - prior <= 0:
             return "when the goal is to take none"
@@ -306,7 +325,7 @@ def shortfall(puzzle, value: int) -> str:
         if g.target <= start.rules.lora_out_points:
             return "so you do not go out first"
         return f"{number(value - g.target)} more than the goal allows"
-    return f"when the goal allows at most {g.target}"
+    return f"the goal allows at most {g.target}"
 
 
 def _trick_story(state, line):
@@ -322,6 +341,11 @@ def _trick_story(state, line):
         return None, None
     _, cs, winner = st.tricks[-1]
     return winner, next(c for seat_, c in cs if seat_ == winner)
+
+
+def _card_of(action) -> str:
+    text = str(action)
+    return text[5:] if text.startswith("play ") else text
 
 
 def _verb(state) -> str:
@@ -433,7 +457,9 @@ def explanation(puzzle, cert, found: dict) -> str:
     best = cert.decisions[0].winners[0][0].value
     parts.append(f"Played right, {result_words(puzzle, best)}.")
     d0 = cert.decisions[0]
-    wrong = [c for c in d0.classes if not c[0].ok]
+    later = {_card_of(j.action) for d in cert.decisions[1:] for c in d.winners for j in c}
+    wrong = [c for c in d0.classes if not c[0].ok
+             and not any(_card_of(j.action) in later for j in c)]
     if wrong:
         cls = min(wrong, key=lambda c: abs(c[0].value - d0.winners[0][0].value))
         key = str(cls[0].action)

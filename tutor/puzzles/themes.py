@@ -222,9 +222,18 @@ def raub_counts_to_two(f: Facts) -> bool:
     return exact and f.winner is not None and f.winner != f.puzzle.hero
 
 
+SHED_CONTRACTS = {"Q": ("queens", "queens_libyan"),
+                  "K": ("king_hearts_last_trick", "king_hearts_sixth_trick", "king_of_hearts",
+                        "hearts"),
+                  "J": ("jack_of_clubs", "jack_of_clubs_libyan")}
+
+
 def lora_sheds(rank_char: str, suit: str | None = None):
+    """Gets rid of a card that costs points in this contract on a trick someone else wins."""
     def detector(f: Facts) -> bool:
         c = f.card
+        if f.state.contract not in SHED_CONTRACTS[rank_char]:
+            return False
         if c is None or f.winner is None or f.hero_won or c.rank.char != rank_char:
             return False
         if suit is not None and c.suit.value != suit:
@@ -241,6 +250,13 @@ def lora_unloads_high(f: Facts) -> bool:
     if any(f.suit(c) == f.led for c in f.hand):
         return False
     return f.card.rank.value >= max(c.rank.value for c in f.hand) and len(f.hand) >= 2
+
+
+def lora_keeps_winners(f: Facts) -> bool:
+    """Maximum: lets a trick go with his lowest card and keeps the cards that win later."""
+    if f.state.contract != "maximum" or f.card is None or f.hero_won or f.winner is None:
+        return False
+    return len(f.legal) >= 2 and all(f.card.rank.value <= c.rank.value for c in f.legal)
 
 
 def lora_leads_low(f: Facts) -> bool:
@@ -458,6 +474,9 @@ THEMES: dict[str, tuple[Theme, ...]] = {
            "The last trick costs 4: plan to leave it to someone else."),
         _t("duck", ducks, "Do you have to win this trick?",
            "Play a card lower than the one winning the trick, so someone else takes it."),
+        _t("keep your winners", lora_keeps_winners, "Which trick can you not win anyway?",
+           "In Maximum, give up a trick you cannot win with your lowest card and keep the "
+           "high cards that will win later."),
         _t("unload the high card", lora_unloads_high, "Which of your cards could win a "
            "trick later?", "When you cannot follow suit, get rid of your highest card: it is "
            "the one that would win a trick you do not want."),
