@@ -112,7 +112,7 @@ def test_a_wrong_card_is_answered_by_the_solvers_best_defence():
     values = solver.solve(after_wrong, hero=2).moves
     assert values[reply] == min(values.values())          # East's reply is a refutation
     assert values[reply] < 3
-    assert "10♦" in board.message and "out of reach" in board.message
+    assert "10♦" in board.message and "short of the two you need" in board.message
     assert "How the defence beats it" in board.static_html()
     assert board.play("play JC") is None and "Retry" in board.message   # refused while failed
 
@@ -208,12 +208,23 @@ def test_hint_ladder_nudge_principle_card_then_says_it_is_done():
     assert all(h in board.static_html() for h in ("Which of your cards", "Trumps keep"))
 
 
-def test_hint_ladder_off_the_tree_comes_from_the_solver():
-    board = board_for(lead_puzzle())
-    nudge, principle, card = board.hint(), board.hint(), board.hint()
-    assert "Only one of your three" in nudge
-    assert "club" in principle and card == "Play the J♣."
+def test_hint_ladder_off_the_tree_comes_from_the_library_and_the_solver():
+    board = board_for(lead_puzzle())                  # no tree: the library asks the solver
+    ladder = [board.hint() for _ in range(3)]
+    assert ladder == list(puzzles.hints_at(lead_puzzle(), lead_puzzle().start_state()))
+    assert "J♣" in ladder[-1] and "J♣" not in " ".join(ladder[:-1])
     assert "last step" in board.hint()
+
+
+def test_hint_at_a_partners_turn_is_worked_out_from_the_solver():
+    board = board_for(cash_puzzle())
+    board.play("play TS")                             # West answers; North (partner) to play
+    assert board.state.to_move == 2
+    nudge, principle, card = board.hint(), board.hint(), board.hint()
+    assert nudge.startswith("Only one of North's three possible cards keeps the goal")
+    assert principle == "The card to find is a trump." and card == "Play the J♦."
+    values = solver.solve(board.state, hero=0).moves
+    assert [str(a) for a, v in values.items() if v == 4] == ["play JD"]
 
 
 def test_no_hint_when_there_is_no_decision():

@@ -311,11 +311,11 @@ def _refutation_for(state, action: Action, wrong) -> tuple[str, ...]:
     return tuple(swap.get(str(state.parse_action(a)), a) for a in line)
 
 
-def _count(good: int, of: int) -> str:
+def _count(good: int, of: int, whose: str = "your") -> str:
     from ..puzzles.text import number
     if good == 1:
-        return f"Only one of your {number(of)} possible cards"
-    return f"{number(good).capitalize()} of your {number(of)} possible cards"
+        return f"Only one of {whose} {number(of)} possible cards"
+    return f"{number(good).capitalize()} of {whose} {number(of)} possible cards"
 
 
 # --------------------------------------------------------------------------- what the board asks
@@ -368,20 +368,20 @@ class Coach:
 
     # -- a learner's move ----------------------------------------------------------------
     def judge(self, state, action: Action) -> Verdict:
-        d = self.decision(state)
-        if d is not None and action.verb == "play":
-            if d.accepts(action):
-                return Verdict(True, d.why)
-            wrong = d.wrong_for(action)
-            if wrong is not None:
-                line = _refutation_for(state, action, wrong)
-                return Verdict(False, wrong.why or self._why(state, action, wrong.cost, line),
-                               wrong.cost, line)
-        judged = {j.action: j for j in library.move_values(self.puzzle, state)}
+        """The learner's move before it is played: the library's verdict at the hero's turn
+        (the tree on the main line, the solver off it); at a partner's turn, which the tree
+        leaves to the solver, any card that keeps the goal is right."""
+        if state.to_move == self.hero:
+            v = library.verdict(self.puzzle, state, action)
+            if v.ok:
+                return Verdict(True, v.why)
+            line = _refutation_for(state, action, v)
+            return Verdict(False, v.why or self._why(state, action, v.cost, line), v.cost, line)
+        judged = {j.action: j for j in library.move_values(self.bare, state)}
         mine = judged[action]
         if mine.ok:
             return Verdict(True)
-        best = library.best_for_hero(self.puzzle, state, list(judged.values()))
+        best = library.best_for_hero(self.bare, state, list(judged.values()))
         after = state.copy()
         after.push(action)
         line = (str(action),) + tuple(library.play_out(self.bare, after))
@@ -426,16 +426,24 @@ class Coach:
 
     # -- help -----------------------------------------------------------------------------
     def ladder(self, state) -> list[str]:
-        """The hint ladder of this decision: nudge, principle, card."""
-        d = self.decision(state)
-        if d is not None and d.hints:
-            return list(d.hints)
-        judged = library.move_values(self.puzzle, state)
-        good = [j for j in judged if j.ok] or [library.best_for_hero(self.puzzle, state, judged)]
+        """The hint ladder of this turn: nudge, principle, card (the library's at the hero's
+        turn; worked out here from the solver's verdicts at a partner's turn)."""
+        if state.to_move == self.hero:
+            steps = list(library.hints_at(self.puzzle, state))
+            if not steps and self.puzzle.solution:
+                # a turn that is no decision: every card keeps the goal
+                return ["Any card works here: every one of them keeps the goal in reach."]
+            if steps:
+                return steps
+        judged = library.move_values(self.bare, state)
+        good = [j for j in judged if j.ok] or [library.best_for_hero(self.bare, state, judged)]
+        if len(good) == len(judged):
+            return ["Any card works here: every one of them keeps the goal in reach."]
         card = good[0].action
         keep = "keeps" if len(good) == 1 else "keep"
-        steps = [f"{_count(len(good), len(judged))} {keep} the goal in reach: for each card, "
-                 f"ask what the defence does next."]
+        who = "your" if state.to_move == self.hero else f"{state.seat_name(state.to_move)}'s"
+        steps = [f"{_count(len(good), len(judged), who)} {keep} the goal in reach: for each "
+                 f"card, ask what the defence does next."]
         if card.card is not None and card.card.suit is not None:
             rules = getattr(state, "trick_rules", None)
             if rules is not None and rules.is_trump(card.card):
