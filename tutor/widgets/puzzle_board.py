@@ -3,8 +3,14 @@
     from tutor import puzzles
     from tutor.widgets import PuzzleBoard
     PuzzleBoard(puzzles.load("puzzles/euchre"), theme="left bower")
-    PuzzleBoard("puzzles/euchre/basics.toml", level=2)
+    PuzzleBoard("puzzles/raub/three-cards.toml", level=2)
+    PuzzleBoard("mine")                                  # the learner's own saved puzzles
     PuzzleBoard(games.position("euchre", ...))          # any hand-built position, judged by the solver
+    PuzzleBoard(collection, teacher=True).teacher_html() # the solution too, for a book or a class
+
+"Save as puzzle" (:func:`save_as_puzzle`, the :class:`SaveAsPuzzle` button of the play table's
+review) keeps a moment of a played hand in the learner's own set, ``mine.toml`` in the data
+directory.
 
 The board shows the position (every hand face up, the puzzle's hidden seats as card backs) and
 the goal in words. The learner plays the hero's cards, and the partners' where the hero is a
@@ -22,8 +28,8 @@ from __future__ import annotations
 
 import functools
 import html
-from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Iterable, Sequence
 
 from .. import progress, puzzles as library, render
 from ..cards import Card, parse_card
@@ -31,7 +37,8 @@ from ..errors import TutorError
 from ..games.actions import Action
 from .common import CSS, StaticPicture, action_button, card_button, safe, sort_hand
 
-__all__ = ["PuzzleBoard", "board_html", "board_text"]
+__all__ = ["PuzzleBoard", "SaveAsPuzzle", "save_as_puzzle", "my_puzzles_path", "board_html",
+           "board_text"]
 
 
 # --------------------------------------------------------------------------- pictures
@@ -485,9 +492,6 @@ WIDGET_STYLE = """<style>
 .tutor-puzzle .tutor-card.jupyter-button:hover:enabled{outline:3px solid #e6a100}
 .tutor-puzzle .widget-dropdown{width:auto}
 </style>"""
-
-MODES = ("play", "failed", "solved", "solution")
-
 
 def _handler(method):
     """A handler: nothing escapes it (``common.safe``) and the board is redrawn after it."""
