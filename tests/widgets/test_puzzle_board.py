@@ -532,3 +532,13 @@ def test_an_unrated_board_records_nothing(data_dir):
     board.play("play TD")
     board.show_solution()
     assert not (data_dir / "progress.json").exists() or progress.Store().attempts("t-lead") == []
+
+
+def test_the_teacher_edition_of_a_book_prints_the_solution(monkeypatch):
+    board = board_for(cash_puzzle())
+    assert "Solution" not in board._repr_mimebundle_()["text/html"]
+    monkeypatch.setenv("TUTOR_EDITION", "teacher")
+    page = board._repr_mimebundle_()["text/html"]
+    assert "tutor-teacher" in page and "Solution" in page and "while partner can still ruff" in page
+    monkeypatch.setenv("TUTOR_EDITION", "student")
+    assert "tutor-teacher" not in board._repr_mimebundle_()["text/html"]

@@ -871,16 +871,20 @@ class PuzzleBoard(StaticPicture):
 
     def static_html(self, teacher: bool | None = None) -> str:
         """The board as a picture: what the puzzle is, the table as it stands (the hidden
-        seats as card backs), the last message; for a teacher also the solution."""
+        seats as card backs), the last message; for a teacher (``teacher=True`` here or on the
+        board, or the teacher edition of a book: :func:`tutor.edition.is_teacher`) also the
+        solution and the idea, marked as the teacher's part."""
+        from ..edition import is_teacher, teacher_block
         coach = self.coach
         parts = [render.STYLE, BOARD_STYLE, '<div class="tutor-puzzle">', self.header_html(),
                  board_html(self.state, coach.hero, coach.side, coach.hidden),
                  self.message_html(), self.hint_html()]
-        if self.teacher if teacher is None else teacher:
-            parts.append(self.solution_html(coach.solution()))
+        if (self.teacher or is_teacher()) if teacher is None else teacher:
+            answer = self.solution_html(coach.solution())
             if coach.explanation:
-                parts.append(f'<div class="tt-say tt-info"><b>The idea:</b> '
-                             f'{html.escape(coach.explanation)}</div>')
+                answer += (f'<div class="tt-say tt-info"><b>The idea:</b> '
+                           f'{html.escape(coach.explanation)}</div>')
+            parts.append(teacher_block(answer))
         elif self.mode == "solution":
             parts.append(self.solution_html(at=self.solution_at))
         parts.append("</div>")
