@@ -542,3 +542,22 @@ def test_the_teacher_edition_of_a_book_prints_the_solution(monkeypatch):
     assert "tutor-teacher" in page and "Solution" in page and "while partner can still ruff" in page
     monkeypatch.setenv("TUTOR_EDITION", "student")
     assert "tutor-teacher" not in board._repr_mimebundle_()["text/html"]
+
+
+def test_the_board_says_it_is_thinking_and_takes_no_click_meanwhile(monkeypatch):
+    board = board_for(lead_puzzle())
+    seen = {}
+    judge = board.coach.judge
+
+    def watching(state, action):
+        seen["busy"] = board.busy
+        seen["said"] = board.message_box.value
+        seen["buttons"] = dict(board.card_buttons)
+        seen["hint"] = board.hint_button.disabled
+        return judge(state, action)
+
+    monkeypatch.setattr(board.coach, "judge", watching)
+    board.play("play JC")
+    assert seen["busy"] and "thinking" in seen["said"]
+    assert seen["buttons"] == {} and seen["hint"]       # no card and no hint while it thinks
+    assert not board.busy and "thinking" not in board.message_box.value and board.card_buttons
