@@ -432,3 +432,19 @@ def test_an_expert_hint_is_worked_out_in_the_background():
     while len(table.hint_steps) < len(table._hint.ladder):
         table.hint()
     assert "sampled deal" in table.hint_box.value    # the figures in words
+
+
+def test_the_match_over_screen_names_the_winner():
+    table = PlayTable("euchre", seed=6, rules={"target_score": 1}, background=False)
+    for _ in range(10):
+        play_out(table)
+        if table.match.is_over:
+            break
+        table.next_hand()
+    assert table.match.is_over
+    winner = table.match.winner
+    shown = visible_text(table.sheet.body.value)
+    assert "The match is over:" in shown and "won" in shown
+    assert ("Your side" in shown.split("The match is over:")[1]) == (winner == "NS")
+    assert table.next_button.disabled
+    assert not table.next_hand() and "The game is over" in table.message

@@ -187,7 +187,9 @@ class HandReview:
             if index in costly_at:   # "Save as puzzle" (tutor.widgets.puzzle_board)
                 from .puzzle_board import SaveAsPuzzle
                 self.save_buttons[index] = SaveAsPuzzle(state, table.seat, before=index)
-                row.append(self.save_buttons[index].widget)
+                saver = self.save_buttons[index].widget
+                saver.layout.flex = "0 0 auto"
+                row.append(saver)
             rows.append(W.HBox(row, layout=W.Layout(align_items="center")))
         self.rows_box.children = tuple(rows)
         self.deal_box.value = self.deal_html() if table.show_deal_open else ""

@@ -869,10 +869,16 @@ class PlayTable(StaticPicture):
                             f"instead of {rules.points_march}, but 3 or 4 tricks still score "
                             f"{rules.points_make} and being euchred costs {rules.lone_maker_euchred_points}. "
                             f"<b>Play with partner</b>: the usual hand.")
+                euchre = max(rules.points_euchre, rules.lone_defender_euchre_points)
+                sweep = max(rules.points_euchre, rules.lone_defender_sweep_points)
+                gain = (f"euchring the makers alone scores {euchre}"
+                        + (f" (together: {rules.points_euchre})" if euchre != rules.points_euchre else
+                           ", as together")
+                        + f", and taking all five tricks alone scores {sweep}")
                 return (f"The other side made trump. <b>Go alone</b> (defend alone): your partner "
-                        f"sits out and you defend by yourself; euchring the makers alone scores "
-                        f"{rules.lone_defender_euchre_points} instead of {rules.points_euchre}. "
-                        f"<b>Play with partner</b>: defend together, as usual.")
+                        f"sits out and you defend by yourself; {gain}; but alone you are less "
+                        f"likely to take the three tricks a euchre needs. <b>Play with partner</b>: "
+                        f"defend together, as usual.")
             if phase == "call_for_best":
                 return "Calling for best: choose the card to pass to your partner (or to discard)."
         if game == "clabber":

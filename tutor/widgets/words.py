@@ -68,7 +68,7 @@ VERBS: dict[str, dict[str, tuple[str, str]]] = {
         "discard": ("Discard", "{who} discarded {card_or_a_card}"),
         "name": ("Name {suit}", "{who} named {suit_noun} trump"),
         "go_alone": ("Go alone", "{who} went alone"),
-        "decline": ("Play with partner", "{who} played with partner"),
+        "decline": ("Play with partner", "{who} did not go alone"),
         "pass_card": ("Pass", "{who} passed {card_or_a_card} to partner"),
         "play": ("Play", "{who} played {card}"),
     },
