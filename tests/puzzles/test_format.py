@@ -152,3 +152,10 @@ def test_a_file_that_is_not_toml_is_reported_not_raised(tmp_path):
     assert err.file == str(path) and err.puzzle is None and "not a TOML file" in str(err)
     with pytest.raises(PuzzleError, match="no such puzzle file"):
         puzzles.load(tmp_path / "missing.toml")
+
+
+def test_the_shipped_collection_loads_from_anywhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    ruff = puzzles.shipped("euchre", theme="ruff")
+    assert len(ruff) and all("ruff" in p.themes and p.game == "euchre" for p in ruff)
+    assert len(puzzles.shipped()) == sum(len(puzzles.shipped(g)) for g in games.GAMES)

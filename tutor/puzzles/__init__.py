@@ -3,6 +3,7 @@ difficulty and the learner's rating.
 
     from tutor import puzzles
     collection = puzzles.load("puzzles/euchre")      # broken puzzles in collection.errors
+    puzzles.shipped("euchre", theme="ruff")          # the collection that comes with the package
     p = collection[0]
     state = p.start_state()                          # a fresh state of the position
     d = p.decision_at(state)                         # the main line's decision here (or None)
@@ -20,13 +21,14 @@ puzzles mine`` are the command line (:mod:`tutor.puzzles.cli`).
 """
 
 from ..errors import PuzzleError
-from .format import (HINT_STEPS, LEVELS, Collection, Decision, GoalSpec, Puzzle, Wrong, dumps,
-                     load, loads, position_digest, puzzle_from_dict, puzzle_to_dict, save)
+from .format import (COLLECTION_DIR, HINT_STEPS, LEVELS, Collection, Decision, GoalSpec, Puzzle,
+                     Wrong, dumps, load, loads, position_digest, puzzle_from_dict,
+                     puzzle_to_dict, save, shipped)
 from .moment import from_moment, position_of
 from .solve import (Judged, best_for_hero, defence_reply, hero_side, is_success, judge,
                     move_values, play_out, reaches)
 
-__all__ = ["PuzzleError", "Puzzle", "GoalSpec", "Decision", "Wrong", "Collection", "load",
+__all__ = ["PuzzleError", "shipped", "COLLECTION_DIR", "Puzzle", "GoalSpec", "Decision", "Wrong", "Collection", "load",
            "loads", "save", "dumps", "puzzle_from_dict", "puzzle_to_dict", "position_digest",
            "LEVELS", "HINT_STEPS", "from_moment", "position_of", "Judged", "move_values",
            "defence_reply", "best_for_hero", "hero_side", "is_success", "judge", "reaches",

@@ -23,6 +23,7 @@ from typing import Any, Iterable, Iterator
 from ..errors import PuzzleError, TutorError
 
 __all__ = ["Puzzle", "GoalSpec", "Decision", "Wrong", "Collection", "load", "loads", "save",
+           "shipped", "COLLECTION_DIR",
            "dumps", "puzzle_from_dict", "puzzle_to_dict", "position_digest", "LEVELS",
            "HINT_STEPS"]
 
@@ -262,6 +263,21 @@ def _files(path) -> list[Path]:
     if not p.exists():
         raise _error(str(p), None, None, "no such puzzle file or directory")
     return [p]
+
+
+COLLECTION_DIR = Path(__file__).resolve().parents[2] / "puzzles"
+
+
+def shipped(game: str | None = None, **filters) -> Collection:
+    """The collection that comes with trick-tutor (``puzzles/`` beside the package), for one
+    game or all; ``filters`` as :meth:`Collection.filter` (``theme``, ``level``). Works from
+    any working directory (a lesson runs in its own folder)."""
+    from .. import games
+    if game is not None and game not in games.GAMES:
+        raise TutorError(f"unknown game {game!r}; the games are {', '.join(games.GAMES)}")
+    where = COLLECTION_DIR / game if game else COLLECTION_DIR
+    coll = load(where, strict=True)
+    return coll.filter(**filters) if filters else coll
 
 
 def load(*paths, strict: bool = False, validate: bool = True) -> Collection:

@@ -311,7 +311,7 @@ def shortfall(puzzle, value: int) -> str:
     contract = start.contract
     if contract == "minimum":
         if g.target - prior <= 0:
-            return "when the goal is to take none"
+            return "but the goal is to take none"
         return f"{_count(value - g.target, 'trick')} more than you may take"
     if contract == "maximum":
         return f"{number(value - g.target)} short of the {number(-g.target - prior)} you need"
@@ -319,13 +319,13 @@ def shortfall(puzzle, value: int) -> str:
         return "and that costs 8"
     if contract == "queens":
         if g.target // 2 - prior <= 0:
-            return "when the goal is to take none"
+            return "but the goal is to take none"
         return f"{_count((value - g.target) // 2, 'queen')} more than you may take"
     if contract == "lora":
         if g.target <= start.rules.lora_out_points:
             return "so you do not go out first"
         return f"{number(value - g.target)} more than the goal allows"
-    return f"the goal allows at most {g.target}"
+    return f"but the goal allows at most {g.target}"
 
 
 def _trick_story(state, line):
@@ -370,12 +370,12 @@ def why_wrong(puzzle, d, cls, line) -> str:
     elif winner == hero:
         others = "the others' best answer" if puzzle.game == "lora" else \
             "the defence's best answer"
-        story = f"it wins this trick, but after {others} "
+        story = f"it wins this trick, and after {others} "
     elif is_partner(state, winner, hero):
         story = f"your partner wins this trick with {card(win_card)}, but then "
     else:
         story = f"{state.seat_name(winner)} wins the trick with {card(win_card)}, and in the end "
-    return f"If you {_verb(state)} {first}{also}, {story}{result}: {miss}."
+    return f"If you {_verb(state)} {first}{also}, {story}{result}, {miss}."
 
 
 def _principle(puzzle, found) -> str:
@@ -408,7 +408,7 @@ def hints(puzzle, d, found=()) -> tuple[str, str, str]:
         return (t.nudge, t.principle, play)
     losing = sum(1 for c in d.classes if not c[0].ok)
     return (f"Only one of your {number(len(d.classes))} choices works: "
-            f"{number(losing)} of them lose.",
+            + ("the other loses." if losing == 1 else f"{number(losing)} of them lose."),
             "For each card, ask what the opponents' best answer would be, and count what is "
             "left for you after it.", play)
 
