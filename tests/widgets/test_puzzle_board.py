@@ -561,3 +561,10 @@ def test_the_board_says_it_is_thinking_and_takes_no_click_meanwhile(monkeypatch)
     assert seen["busy"] and "thinking" in seen["said"]
     assert seen["buttons"] == {} and seen["hint"]       # no card and no hint while it thinks
     assert not board.busy and "thinking" not in board.message_box.value and board.card_buttons
+
+
+def test_a_games_name_opens_its_shipped_collection(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                       # from any folder, as a lesson runs
+    board = PuzzleBoard("raub", level=1)
+    assert board.shown and all(c.game == "raub" and c.level == 1 for c in board.shown)
+    assert [c.id for c in board.shown] == [p.id for p in puzzles.shipped("raub", level=1)]

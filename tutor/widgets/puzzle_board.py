@@ -4,6 +4,7 @@
     from tutor.widgets import PuzzleBoard
     PuzzleBoard(puzzles.load("puzzles/euchre"), theme="left bower")
     PuzzleBoard("puzzles/raub/three-cards.toml", level=2)
+    PuzzleBoard("clabber", theme="forced overtrump")     # the collection shipped with trick-tutor
     PuzzleBoard("mine")                                  # the learner's own saved puzzles
     PuzzleBoard(games.position("euchre", ...))          # any hand-built position, judged by the solver
     PuzzleBoard(collection, teacher=True).teacher_html() # the solution too, for a book or a class
@@ -508,7 +509,8 @@ class PuzzleBoard(StaticPicture):
     """Double-dummy puzzles one after another, played against the best defence.
 
     ``source``: a collection or list of puzzles (``tutor.puzzles.load``), one puzzle, a path to
-    a puzzle file or folder, ``"mine"`` (the learner's own saved puzzles) or a play-phase state
+    a puzzle file or folder, a game's name (the collection that comes with trick-tutor:
+    ``PuzzleBoard("raub", level=1)``; a folder of that name is ``"./raub"``), ``"mine"`` (the learner's own saved puzzles) or a play-phase state
     (the learner's side to move then plays for the best result the solver finds).
     ``theme``/``level``/``game`` filter the set; ``teacher=True`` adds the solution to the
     static picture (``teacher_html()`` gives it at any time); ``store`` is the learner's
@@ -1128,6 +1130,7 @@ def _has_theme(themes: Sequence[str], wanted: str) -> bool:
 def _puzzles(source) -> list:
     """The puzzles of a board's source (see :class:`PuzzleBoard`)."""
     from pathlib import Path
+    from .. import games
     from ..games import HandState
     if isinstance(source, library.Puzzle):
         return [source]
@@ -1142,6 +1145,9 @@ def _puzzles(source) -> list:
             raise TutorError("you have no puzzles of your own yet: after a hand at the play "
                              "table, press Save as puzzle next to a costly card in the review")
         return mine
+    if isinstance(source, str) and source.strip().lower() in games.GAMES:
+        # a bare game name is the shipped collection (a folder of that name: "./euchre")
+        return list(library.shipped(source.strip().lower()))
     if isinstance(source, (str, Path)):
         return list(library.load(source))
     if isinstance(source, (list, tuple)):
