@@ -960,6 +960,8 @@ class PuzzleBoard(StaticPicture):
                                      description="Theme:", layout=W.Layout(width="18em"))
         self.level_menu = W.Dropdown(options=[("any level", 0)] + [(f"level {n}", n) for n in levels],
                                      description="Level:", layout=W.Layout(width="14em"))
+        self.theme_menu.tooltip = "Show only the puzzles of one theme"
+        self.level_menu.tooltip = "Show only the puzzles of one level (1 easy, 5 hard)"
         self.theme_menu.add_class("tutor-action")
         self.level_menu.add_class("tutor-action")
         self._menus_quiet = False
