@@ -252,8 +252,6 @@ def _card(card) -> Card:
     return card if isinstance(card, Card) else parse_card(card)
 
 
-
-
 # --------------------------------------------------------------------------- words
 UNITS = {"euchre": ("trick", "tricks"), "raub": ("trick", "tricks"),
          "clabber": ("card point", "card points"), "lora": ("penalty point", "penalty points")}
@@ -368,11 +366,6 @@ class Coach:
 
     def fresh(self):
         return self.start.copy()
-
-    def decision(self, state):
-        """The solution tree's decision for this state (None off the main line)."""
-        d = self.puzzle.decision_at(state)
-        return d if d is not None and d.seat == state.to_move else None
 
     # -- a learner's move ----------------------------------------------------------------
     def judge(self, state, action: Action) -> Verdict:
@@ -510,8 +503,9 @@ class PuzzleBoard(StaticPicture):
 
     ``source``: a collection or list of puzzles (``tutor.puzzles.load``), one puzzle, a path to
     a puzzle file or folder, a game's name (the collection that comes with trick-tutor:
-    ``PuzzleBoard("raub", level=1)``; a folder of that name is ``"./raub"``), ``"mine"`` (the learner's own saved puzzles) or a play-phase state
-    (the learner's side to move then plays for the best result the solver finds).
+    ``PuzzleBoard("raub", level=1)``; a folder of that name is ``"./raub"``), ``"mine"`` (the
+    learner's own saved puzzles) or a play-phase state (the learner's side to move then plays
+    for the best result the solver finds).
     ``theme``/``level``/``game`` filter the set; ``teacher=True`` adds the solution to the
     static picture (``teacher_html()`` gives it at any time); ``store`` is the learner's
     :class:`tutor.progress.Store` (default: the learner's own file); ``rated=False`` makes a
@@ -1043,7 +1037,9 @@ class PuzzleBoard(StaticPicture):
         self.next_button.disabled = self.index >= len(self.shown) - 1 or self.busy
         self._menus_quiet = True
         try:
-            self.theme_menu.value = next((v for _, v in self.theme_menu.options if self.theme and v.lower() == self.theme.lower()), "")
+            wanted = (self.theme or "").lower()
+            self.theme_menu.value = next((v for _, v in self.theme_menu.options
+                                          if wanted and v.lower() == wanted), "")
             self.level_menu.value = self.level if isinstance(self.level, int) else 0
         finally:
             self._menus_quiet = False
@@ -1080,7 +1076,6 @@ class PuzzleBoard(StaticPicture):
             self._pool[key] = b
         self.action_buttons[key] = b
         return b
-
 
 
 def _close(widgets) -> None:
