@@ -448,3 +448,26 @@ def test_the_match_over_screen_names_the_winner():
     assert ("Your side" in shown.split("The match is over:")[1]) == (winner == "NS")
     assert table.next_button.disabled
     assert not table.next_hand() and "The game is over" in table.message
+
+
+def test_clabber_melds_shows_and_bell_are_in_the_log_in_order():
+    for seed in range(20):
+        table = PlayTable("clabber", seed=seed, background=False)
+        play_out(table, pick=lambda legal: legal[0])
+        lines = table.log_lines()
+        shows = [i for i, line in enumerate(lines) if " showed " in line]
+        if shows:
+            first_trick = next(i for i, line in enumerate(lines) if line.startswith("Trick 1 — "))
+            second = next(i for i, line in enumerate(lines) if line.startswith("Trick 2 — "))
+            assert first_trick < shows[0] < second      # shown after the first trick
+            assert any("hold the best meld" in line for line in lines[first_trick:second])
+            announced = [i for i, line in enumerate(lines) if " announced " in line]
+            assert announced and announced[0] < first_trick
+            return
+    pytest.fail("no meld shown in 20 hands")
+
+
+def test_another_learner_seat_is_named_you():
+    table = PlayTable("euchre", seat=2, seed=1, background=False)
+    assert table.name(2) == "You (North)" and table.name(0) == "South"
+    assert "You (North)" in table.board.value

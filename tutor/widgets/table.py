@@ -478,7 +478,8 @@ class PlayTable(StaticPicture):
 
     # ------------------------------------------------------------------ rendering
     def _refresh_status(self) -> None:
-        self.status.value = self._status_html(self.state.view(self.seat))
+        with self.busy.lock:   # the bots' thread may be applying a move
+            self.status.value = self._status_html(self.state.view(self.seat))
 
     def _refresh(self) -> None:
         with self.busy.lock:
@@ -1122,6 +1123,7 @@ class PlayTable(StaticPicture):
                 lines.append(words.sentence(self.game, who, action))
             except TutorError:
                 lines.append(f"{who}: {action.verb.replace('_', ' ')}")
+        extra = self._clabber_events(pub) if self.game == "clabber" else {}
         for index, number in trick_at.items():
             lead, plays, winner = tricks[number]
             first = plays[0]
@@ -1133,10 +1135,49 @@ class PlayTable(StaticPicture):
                 card = next(c for s, c in plays if s == winner)
                 line += f"; {self.name(winner)} won it with the {card.symbol}"
             lines[index] = line
+        if extra:
+            # Clabber's meld comparison, shows and the bell come after the trick they follow
+            placed = []
+            by_trick = {number: index for index, number in trick_at.items()}
+            for index, line in enumerate(lines):
+                if by_trick.get(0) == index:
+                    placed.extend(extra.pop(0, []))   # announced during the first trick
+                placed.append(line)
+                number = next((n for n, i in by_trick.items() if i == index), None)
+                if number is not None:
+                    placed.extend(extra.pop(number + 1, []))
+            for rest in extra.values():
+                placed.extend(rest)
+            lines = placed
         if st.is_over:
             lines.append("The hand is over: " + "; ".join(
                 words.reason_words(self.game, r) for r in st.result().reasons))
         return lines
+
+    def _clabber_events(self, pub) -> dict[int, list[str]]:
+        """Clabber's announcements, meld comparison, shows and bell in words, keyed by the
+        number of tricks finished before them."""
+        out: dict[int, list[str]] = {}
+        done = 0
+        for event in pub.get("events") or []:
+            kind = event[0]
+            if kind == "trick":
+                done += 1
+                continue
+            text = ""
+            if kind == "announce" and event[2]:
+                text = f"{self.name(event[1])} announced {words.melds(' '.join(event[2]))}"
+            elif kind == "melds" and event[1] is not None:
+                text = (f"{unit_words(self.state, event[1], self.seat)} hold the best meld: only "
+                        f"their melds count")
+            elif kind == "show":
+                cards = " ".join(parse_card(c).symbol for c in event[2])
+                text = f"{self.name(event[1])} showed {cards}"
+            elif kind == "bell":
+                text = f"{self.name(event[1])} rang the bell (king and queen of trumps): 20 points"
+            if text:
+                out.setdefault(done, []).append(text)
+        return out
 
     def _log_html(self, view) -> str:
         items = "".join(f"<li>{esc(line)}</li>" for line in self.log_lines(view))

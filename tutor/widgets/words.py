@@ -280,6 +280,7 @@ _ROW = re.compile(r"\s*\(row S\d+\)")
 def reason_words(game: str, text: str) -> str:
     """An engine's reason made readable: sides by name, no score-table row codes."""
     text = _ROW.sub("", text)
+    text = text.replace("South/North", "North/South").replace("West/East", "East/West")
     for code, name in SIDES.items():
         text = re.sub(rf"\b{code}\b", name, text)
     if game == "clabber":
