@@ -44,7 +44,8 @@ def test_a_saved_moment_solves_like_the_hand(state):
     assert list(again.trick) == list(state.trick)
     mine, theirs = solve(again, hero=hero), solve(state, hero=hero)
     assert mine.value == theirs.value      # earlier tricks and captures carried over
-    assert {str(a): v for a, v in mine.moves.items()} == {str(a): v for a, v in theirs.moves.items()}
+    assert ({str(a): v for a, v in mine.moves.items()}
+            == {str(a): v for a, v in theirs.moves.items()})
     # the file round trip keeps it
     back = puzzles.loads(puzzles.dumps([half]))[0]
     assert back.start_state().hands == state.hands

@@ -28,7 +28,8 @@ from .moment import from_moment, position_of
 from .solve import (Judged, best_for_hero, defence_reply, hero_side, is_success, judge,
                     move_values, play_out, reaches)
 
-__all__ = ["PuzzleError", "shipped", "COLLECTION_DIR", "Puzzle", "GoalSpec", "Decision", "Wrong", "Collection", "load",
+__all__ = ["PuzzleError", "shipped", "COLLECTION_DIR", "Puzzle", "GoalSpec", "Decision", "Wrong",
+           "Collection", "load",
            "loads", "save", "dumps", "puzzle_from_dict", "puzzle_to_dict", "position_digest",
            "LEVELS", "HINT_STEPS", "from_moment", "position_of", "Judged", "move_values",
            "defence_reply", "best_for_hero", "hero_side", "is_success", "judge", "reaches",

@@ -37,7 +37,8 @@ def register(sub) -> None:
     mine = inner.add_parser("mine", help="find new puzzles in random endings and played hands")
     mine.add_argument("--game", required=True, choices=games.GAMES)
     mine.add_argument("--count", type=int, default=10)
-    mine.add_argument("--theme", default=None, help="keep only puzzles with this theme ('any': with at least one theme)")
+    mine.add_argument("--theme", default=None,
+                      help="keep only puzzles with this theme ('any': with at least one theme)")
     mine.add_argument("--cards", type=int, default=4, help="cards in each hand (3 to 6)")
     mine.add_argument("--seed", type=int, default=0)
     mine.add_argument("--jobs", type=int, default=1, help="processes")

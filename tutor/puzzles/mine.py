@@ -8,8 +8,8 @@ candidate order, are kept.
 Sources: ``deal`` (random endings of ``cards`` cards a hand: any cards, a random trump or
 contract, random earlier tricks; the current trick started by random legal cards) and
 ``game`` (a random full deal bid and played by ``basic`` bots down to ``cards`` cards a hand;
-Lora's layout is always mined from a real layout, played down by random legal cards). The goal is the
-best the hero's side can make sure of; a candidate is kept when exactly one card class
+Lora's layout is always mined from a real layout, played down by random legal cards). The goal
+is the best the hero's side can make sure of; a candidate is kept when exactly one card class
 reaches it at every decision. The learner always sits South (seat 0); the roles around him
 (maker, declarer, leader) are drawn at random.
 """

@@ -84,6 +84,10 @@ def goal_sentence(puzzle) -> str:
                 else f"{number(need)} of the last {number(left)} tricks")
         who = "your side needs" if len(side) > 1 else "you need"
         if hero in state.makers:
+            if hero in state.alone:
+                if t >= 5:
+                    return f"You went alone: take every trick for the march, {rest}."
+                return f"You went alone and need three tricks in the hand: {rest}."
             if t >= 5:
                 return f"Take every trick for the march: {who} {rest}."
             if t == 3:
@@ -401,7 +405,8 @@ def hints(puzzle, d, found=()) -> tuple[str, str, str]:
     verb = _verb(d.state)
     play = f"{verb.capitalize()} {card(accepted[0].action)}."
     if len(accepted) > 1:
-        play = (f"{verb.capitalize()} {card(accepted[0].action)} ({cards(j.action for j in accepted[1:])} "
+        others = cards(j.action for j in accepted[1:])
+        play = (f"{verb.capitalize()} {card(accepted[0].action)} ({others} "
                 "is just as good).")
     if found:
         t = theme(puzzle.game, found[0])
