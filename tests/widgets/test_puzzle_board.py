@@ -322,6 +322,17 @@ def test_static_picture_hides_the_hidden_seats():
     assert "Solution" in teacher and "10♠" in teacher and "while partner can still ruff" in teacher
 
 
+def test_after_a_wrong_card_the_hidden_hands_stay_hidden():
+    board = board_for(cash_puzzle(hidden=(1, 3)))
+    board.play("play JH")
+    page = board.static_html()
+    assert "How the defence beats it" in page and "you J♥, West 9♥" in page
+    assert "K♠" not in page.split("How the defence beats it")[1]     # West's later card
+    open_board = board_for(cash_puzzle())
+    open_board.play("play JH")
+    assert "West K♠" in open_board.static_html()                      # all face up: the whole line
+
+
 def test_the_widget_shows_backs_for_hidden_seats_too():
     board = board_for(cash_puzzle(hidden=(1,)))
     east = [w.value for cell in board.cells.values() for w in cell.children

@@ -815,7 +815,11 @@ class PuzzleBoard(StaticPicture):
             parts.append(f'<div class="tt-say {cls}">{html.escape(self.message)}</div>')
         if self.mode == "failed" and self.wrong is not None and self.mistake is not None:
             start = self._state_at(self.mistake)
-            tricks = line_words(start, self.wrong.refutation, self.coach.hero)
+            line = self.wrong.refutation
+            if self.coach.hidden:
+                # the hidden hands stay hidden: only the cards already on the table
+                line = line[:len(self.state.actions) - self.mistake]
+            tricks = line_words(start, line, self.coach.hero)
             if tricks:
                 items = "".join(f"<li>{html.escape(t)}</li>" for t in tricks)
                 parts.append(f'<div class="tt-line tt-mark">How the defence beats it:'
