@@ -80,7 +80,7 @@ def test_following_the_navigation_from_the_title_page(built_book, offline_page):
 
 def test_screenshot_of_a_puzzle_sheet(built_book, offline_page, tmp_path):
     page = offline_page
-    sheet = built_book.editions["student"].folder / "02-endings-puzzles.html"
+    sheet = built_book.editions["student"].folder / "02-euchre-endings-puzzles.html"
     page.goto(sheet.resolve().as_uri())
     page.emulate_media(media="print")
     assert page.locator(".tt-nav").first.is_hidden()          # print CSS hides navigation

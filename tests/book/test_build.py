@@ -36,10 +36,10 @@ def test_both_editions_are_built_with_every_page(built_book):
     student = built_book.editions["student"]
     teacher = built_book.editions["teacher"]
     assert [p.name for p in pages(student)] == [
-        "01-tiny-lesson.html", "02-endings-puzzles.html", "index.html", "print.html"]
+        "01-tiny-lesson.html", "02-euchre-endings-puzzles.html", "index.html", "print.html"]
     assert [p.name for p in pages(teacher)] == [
-        "01-tiny-lesson.html", "02-endings-puzzles-answers.html", "02-endings-puzzles.html",
-        "index.html", "print.html"]
+        "01-tiny-lesson.html", "02-euchre-endings-puzzles-answers.html",
+        "02-euchre-endings-puzzles.html", "index.html", "print.html"]
     index = student.index.read_text(encoding="utf-8")
     assert "A test book" in index and "Two chapters" in index and "Student's edition" in index
     assert "Teacher's edition" in teacher.index.read_text(encoding="utf-8")
@@ -56,7 +56,7 @@ def test_the_student_edition_holds_no_teacher_material(built_book, what):
 
 
 def test_the_answer_key_is_a_teacher_page(built_book):
-    key = built_book.editions["teacher"].folder / "02-endings-puzzles-answers.html"
+    key = built_book.editions["teacher"].folder / "02-euchre-endings-puzzles-answers.html"
     text = key.read_text(encoding="utf-8")
     # the solution line in words, trick by trick, and the refutation of the tempting ace
     assert ("Play <strong>10♠</strong> — then West Q♠, North J♦, East A♠ (North wins); "
@@ -67,7 +67,7 @@ def test_the_answer_key_is_a_teacher_page(built_book):
 
 
 def test_puzzle_sheets_have_diagram_goal_and_room_to_write(built_book):
-    sheet = (built_book.editions["student"].folder / "02-endings-puzzles.html").read_text(
+    sheet = (built_book.editions["student"].folder / "02-euchre-endings-puzzles.html").read_text(
         encoding="utf-8")
     assert sheet.count('class="tt-puzzle"') == 2
     assert sheet.count('class="tt-diagram"') == 2
@@ -139,14 +139,14 @@ def test_every_link_points_to_an_existing_page(built_book):
     # the lesson's link to the puzzle set became a link to its sheet; the missing lesson's
     # link became plain text
     lesson = (built_book.editions["student"].folder / "01-tiny-lesson.html").read_text("utf-8")
-    assert 'href="02-endings-puzzles.html#puzzle-2"' in lesson
+    assert 'href="02-euchre-endings-puzzles.html#puzzle-2"' in lesson
     assert "02-missing" not in lesson and "the next lesson" in lesson
 
 
 def test_previous_and_next_links_follow_the_book_order(built_book):
     teacher = built_book.editions["teacher"].folder
-    order = ["index.html", "01-tiny-lesson.html", "02-endings-puzzles.html",
-             "02-endings-puzzles-answers.html"]
+    order = ["index.html", "01-tiny-lesson.html", "02-euchre-endings-puzzles.html",
+             "02-euchre-endings-puzzles-answers.html"]
     for before, after in zip(order, order[1:]):
         assert f'href="{after}" rel="next"' in (teacher / before).read_text("utf-8")
         assert f'href="{before}" rel="prev"' in (teacher / after).read_text("utf-8")

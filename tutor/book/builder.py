@@ -183,7 +183,10 @@ def _chapter_pages(book: Book, chapter: Chapter, options: EditionOptions) -> lis
         from . import sheets
         chosen = sheets.select_puzzles(chapter, where)
         title = chapter.title or sheets.set_title(chapter, chosen)
+        games = sorted({p.game for p in chosen})
         stem = chapter.source.game if chapter.game else _slug(Path(chapter.source).stem)
+        if not chapter.game and len(games) == 1 and not stem.startswith(games[0]):
+            stem = f"{games[0]}-{stem}"
         base = stem if "puzzle" in stem else f"{stem}-puzzles"
         source_dir = chapter.source.folder if chapter.game else Path(chapter.source).parent
         try:
