@@ -119,11 +119,16 @@ def diagram_html(puzzle, state=None, every_hand: bool = False) -> str:
     return f'{render.STYLE}<div class="tt-diagram-list">{items}{centre}</div>'
 
 
+# Facts of a view that say nothing about how to play the puzzle's cards
+_IDLE_FACTS = {"kind", "multiplier", "elder", "eldest", "chooser", "cutter", "hand number"}
+
+
 def _facts_html(puzzle, state) -> str:
     facts = []
     try:
         view = state.view(puzzle.hero)
-        facts = render.view_facts(view, state.seat_name)
+        facts = [(k, v) for k, v in render.view_facts(view, state.seat_name)
+                 if k not in _IDLE_FACTS]
     except TutorError:
         pass
     if not facts:
