@@ -27,6 +27,7 @@ from typing import Callable, Iterable, Sequence
 
 from .. import progress, puzzles as library, render
 from ..cards import Card, parse_card
+from ..edition import is_teacher
 from ..errors import TutorError
 from ..games.actions import Action
 from .common import CSS, StaticPicture, action_button, card_button, safe, sort_hand
@@ -483,8 +484,9 @@ class PuzzleBoard(StaticPicture):
     ``source``: a collection or list of puzzles (``tutor.puzzles.load``), one puzzle, a path to
     a puzzle file or folder, ``"mine"`` (the learner's own saved puzzles) or a play-phase state
     (the learner's side to move then plays for the best result the solver finds).
-    ``theme``/``level``/``game`` filter the set; ``teacher=True`` adds the solution to the
-    static picture (``teacher_html()`` gives it at any time); ``store`` is the learner's
+    ``theme``/``level``/``game`` filter the set; ``teacher=True`` (or building a book's teacher
+    edition, :func:`tutor.edition.is_teacher`) adds the solution to the static picture
+    (``teacher_html()`` gives it at any time); ``store`` is the learner's
     :class:`tutor.progress.Store` (default: the learner's own file).
 
     ``mode`` says what the board is doing: ``"play"`` (the learner's move), ``"failed"`` (a
@@ -499,7 +501,7 @@ class PuzzleBoard(StaticPicture):
 
     def __init__(self, source, theme: str | None = None, level: int | None = None,
                  game: str | None = None, teacher: bool = False, store=None):
-        self.teacher = bool(teacher)
+        self.teacher = bool(teacher) or is_teacher()   # the teacher edition of a book
         self._store = store
         self.all = [Coach(p) for p in _puzzles(source)]
         if not self.all:
