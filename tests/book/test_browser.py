@@ -75,7 +75,7 @@ def test_following_the_navigation_from_the_title_page(built_book, offline_page):
             break
         following.click()
         page.wait_for_load_state("load")
-    assert titles == ["A test book", "A tiny lesson", "Two endings", "Answer key: Two endings"]
+    assert titles == ["A test book", "A tiny lesson", "Two endings", "Two endings — answer key"]
     assert page.blocked == []
 
 

@@ -193,7 +193,7 @@ def _chapter_pages(book: Book, chapter: Chapter, options: EditionOptions) -> lis
             pages = [Page(f"{prefix}-{base}", title, "puzzles", chapter.number,
                           sheets.sheet_notebook(title, chosen, options.writing_lines), source_dir)]
             if options.answer_key:
-                pages.append(Page(f"{prefix}-{base}-answers", f"Answer key: {title}", "answers",
+                pages.append(Page(f"{prefix}-{base}-answers", f"{title} — answer key", "answers",
                                   chapter.number, sheets.answer_key_notebook(title, chosen),
                                   source_dir))
         except Exception as err:  # a puzzle the engine cannot set up or replay

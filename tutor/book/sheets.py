@@ -260,7 +260,7 @@ def answer_html(number: int, puzzle) -> str:
 
 def answer_key_notebook(title: str, chosen: list):
     nb = nbformat.v4.new_notebook()
-    intro = (f"# Answer key: {title}\n\nFor the teacher: the solution of each puzzle with the "
+    intro = (f"# {title} — answer key\n\nFor the teacher: the solution of each puzzle with the "
              "defence's best replies, the tempting wrong cards and how the defence punishes them.")
     body = "".join(answer_html(n, p) for n, p in enumerate(chosen, start=1))
     nb.cells = [nbformat.v4.new_markdown_cell(intro),
