@@ -205,3 +205,32 @@ def test_a_widget_without_a_static_picture_gets_a_note_not_its_repr(built_book):
     lesson = (built_book.editions["student"].folder / "01-tiny-lesson.html").read_text("utf-8")
     assert "An interactive widget: open this lesson in JupyterLab to use it." in lesson
     assert "Button(" not in lesson and "A button with no picture" not in lesson
+
+
+def test_pages_and_rules_references_need_no_kernel(tmp_path):
+    (tmp_path / "notes.md").write_text(
+        "# Thursday notes\n\nBring cards.\n\n```cards The bowers\nJH JD\n```\n", "utf-8")
+    (tmp_path / "b.toml").write_text(
+        'title = "Pages"\n[[chapter]]\npage = "notes.md"\n[[chapter]]\nrules = "euchre"\n'
+        'editions = ["teacher"]\n', "utf-8")
+    result = book.build(tmp_path / "b.toml", out=tmp_path / "out", progress=False)
+    student, teacher = result.editions["student"], result.editions["teacher"]
+    assert [p.name for p in student.pages] == ["index.html", "01-notes.html"]
+    assert [p.name for p in teacher.pages] == ["index.html", "01-notes.html", "02-euchre-rules.html"]
+    notes = (student.folder / "01-notes.html").read_text("utf-8")
+    assert "Thursday notes" in notes and 'title="jack of diamonds"' in notes
+    assert "```" not in notes                       # the example became a picture
+    rules = (teacher.folder / "02-euchre-rules.html").read_text("utf-8")
+    assert "The rules of Euchre" in rules and "East ✔" in rules
+
+
+def test_a_wrong_card_example_names_the_chapter_the_file_and_the_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.md").write_text(
+        "# Notes\n\n```trick\ngame: euchre\ntrump: S\nplays: West AH, North 9H, East JC, "
+        "South TS\nwinner: South\n```\n", "utf-8")
+    (tmp_path / "b.toml").write_text('title = "P"\n[[chapter]]\npage = "notes.md"\n', "utf-8")
+    with pytest.raises(BookError) as err:
+        book.build(tmp_path / "b.toml", out=tmp_path / "out", progress=False)
+    assert str(err.value) == ("b.toml: chapter 1: page 'notes.md': notes.md line 7: the rules give "
+                              "this trick to East, not South")
