@@ -234,3 +234,15 @@ def test_a_wrong_card_example_names_the_chapter_the_file_and_the_line(tmp_path, 
         book.build(tmp_path / "b.toml", out=tmp_path / "out", progress=False)
     assert str(err.value) == ("b.toml: chapter 1: page 'notes.md': notes.md line 7: the rules give "
                               "this trick to East, not South")
+
+
+def test_themes_and_hints_are_for_the_teacher(built_book):
+    sheet = (built_book.editions["student"].folder / "02-euchre-endings-puzzles.html").read_text(
+        "utf-8")
+    assert "cross-ruff" not in sheet and "Who can ruff a spade?" not in sheet
+    key = (built_book.editions["teacher"].folder / "02-euchre-endings-puzzles-answers.html"
+           ).read_text("utf-8")
+    assert "cross-ruff" in key
+    assert ("Hints to give: Who can ruff a spade? — Give partner a trick he can win with a trump."
+            in key)
+    assert "The ten of spades." not in key.split("Hints to give:")[1].split("</div>")[0]

@@ -144,9 +144,11 @@ def _lines_html(count: int, label: str = "Your answer") -> str:
     return f'<div class="tt-write"><div class="tt-write-label">{html.escape(label)}:</div>{lines}</div>'
 
 
-def _heading(number: int, puzzle) -> str:
+def _heading(number: int, puzzle, themes: bool = False) -> str:
+    """The puzzle's number, title, game and level; its themes (which give the idea away) only
+    in the answer key."""
     level = f" · level {puzzle.level}" if puzzle.level else ""
-    themes = f" · {', '.join(puzzle.themes)}" if puzzle.themes else ""
+    themes = f" · {', '.join(puzzle.themes)}" if themes and puzzle.themes else ""
     return (f'<h3 id="puzzle-{number}">Puzzle {number}: {html.escape(puzzle.title)}</h3>'
             f'<div class="tt-puzzle-meta">{html.escape(puzzle.game.capitalize())}{level}'
             f'{html.escape(themes)}</div>')
@@ -221,7 +223,7 @@ def _units(game: str, n: int) -> str:
 
 
 def answer_html(number: int, puzzle) -> str:
-    parts = [f'<section class="tt-puzzle tt-answer">{_heading(number, puzzle)}',
+    parts = [f'<section class="tt-puzzle tt-answer">{_heading(number, puzzle, themes=True)}',
              diagram_html(puzzle, every_hand=True),
              f'<p class="tt-goal">{html.escape(puzzle.goal.text)}</p>']
     if not puzzle.solution:
@@ -236,6 +238,10 @@ def answer_html(number: int, puzzle) -> str:
         step += "</span>"
         if decision.why:
             step += f"<div>{html.escape(decision.why)}</div>"
+        nudges = [h for h in decision.hints[:-1] if h]   # the last step names the card itself
+        if nudges:
+            step += ('<div class="tt-hints">Hints to give: '
+                     + " — ".join(html.escape(h) for h in nudges) + "</div>")
         wrongs = []
         for wrong in decision.wrong:
             cards = words.cards(wrong.cards)
