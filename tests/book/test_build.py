@@ -240,9 +240,10 @@ def test_themes_and_hints_are_for_the_teacher(built_book):
     sheet = (built_book.editions["student"].folder / "02-euchre-endings-puzzles.html").read_text(
         "utf-8")
     assert "cross-ruff" not in sheet and "Who can ruff a spade?" not in sheet
+    assert "The ten of spades first" not in sheet and "Puzzle 1</h3>" in sheet
     key = (built_book.editions["teacher"].folder / "02-euchre-endings-puzzles-answers.html"
            ).read_text("utf-8")
-    assert "cross-ruff" in key
+    assert "cross-ruff" in key and "Puzzle 1: The ten of spades first" in key
     assert ("Hints to give: Who can ruff a spade? — Give partner a trick he can win with a trump."
             in key)
     assert "The ten of spades." not in key.split("Hints to give:")[1].split("</div>")[0]

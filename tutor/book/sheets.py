@@ -3,9 +3,10 @@
 A sheet shows each puzzle as a diagram of the table (South at the bottom; the hands the learner
 may not see as card backs), the facts of the hand in words (trump, the contract, tricks won),
 the goal in words and ruled lines to write the answer on; two puzzles to a printed page. The
-answer key gives, for each puzzle, the solution line with the defence's replies, the tempting
-wrong cards with what they cost and how the defence refutes them, and the explanation. It is
-printed in the teacher edition only.
+answer key gives, for each puzzle, its title and themes (which name the idea, so the sheets
+leave them out), every hand, the solution line with the defence's replies, the hints to give,
+the tempting wrong cards with what they cost and how the defence refutes them, and the
+explanation. It is printed in the teacher edition only.
 
 Puzzles come from :mod:`tutor.puzzles` (a set file, or a filter over a game's collection by
 themes and levels, ``count`` of them picked with a seed).
@@ -144,12 +145,13 @@ def _lines_html(count: int, label: str = "Your answer") -> str:
     return f'<div class="tt-write"><div class="tt-write-label">{html.escape(label)}:</div>{lines}</div>'
 
 
-def _heading(number: int, puzzle, themes: bool = False) -> str:
-    """The puzzle's number, title, game and level; its themes (which give the idea away) only
-    in the answer key."""
+def _heading(number: int, puzzle, key: bool = False) -> str:
+    """The puzzle's number, game and level; its title and themes, which mostly name the idea
+    ("Draw trumps"), only in the answer key (``key``)."""
     level = f" · level {puzzle.level}" if puzzle.level else ""
-    themes = f" · {', '.join(puzzle.themes)}" if themes and puzzle.themes else ""
-    return (f'<h3 id="puzzle-{number}">Puzzle {number}: {html.escape(puzzle.title)}</h3>'
+    themes = f" · {', '.join(puzzle.themes)}" if key and puzzle.themes else ""
+    title = f": {html.escape(puzzle.title)}" if key and puzzle.title else ""
+    return (f'<h3 id="puzzle-{number}">Puzzle {number}{title}</h3>'
             f'<div class="tt-puzzle-meta">{html.escape(puzzle.game.capitalize())}{level}'
             f'{html.escape(themes)}</div>')
 
@@ -223,7 +225,7 @@ def _units(game: str, n: int) -> str:
 
 
 def answer_html(number: int, puzzle) -> str:
-    parts = [f'<section class="tt-puzzle tt-answer">{_heading(number, puzzle, themes=True)}',
+    parts = [f'<section class="tt-puzzle tt-answer">{_heading(number, puzzle, key=True)}',
              diagram_html(puzzle, every_hand=True),
              f'<p class="tt-goal">{html.escape(puzzle.goal.text)}</p>']
     if not puzzle.solution:
