@@ -247,3 +247,16 @@ def test_themes_and_hints_are_for_the_teacher(built_book):
     assert ("Hints to give: Who can ruff a spade? — Give partner a trick he can win with a trump."
             in key)
     assert "The ten of spades." not in key.split("Hints to give:")[1].split("</div>")[0]
+
+
+def test_a_failing_chapter_leaves_the_built_book_as_it_was(tmp_path):
+    data = copy_data(tmp_path / "data")
+    out = tmp_path / "out"
+    book.build(data / "test-book.toml", editions="student", out=out, progress=False)
+    before = {p.name: p.read_bytes() for p in (out / "student").glob("*.html")}
+    lesson = data / "tiny-lesson.ipynb"
+    lesson.write_text(lesson.read_text("utf-8").replace('Hand(\\"JH JD AH\\"', 'Hand(\\"JH XX\\"'),
+                      "utf-8")
+    with pytest.raises(BookError, match="chapter 1: lesson 'tiny-lesson.ipynb'.*XX"):
+        book.build(data / "test-book.toml", editions="student", out=out, progress=False)
+    assert {p.name: p.read_bytes() for p in (out / "student").glob("*.html")} == before

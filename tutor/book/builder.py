@@ -393,39 +393,51 @@ def build(book_path, editions=("student", "teacher"), out=None, pdf: bool = Fals
     out = Path(out) if out is not None else book.path.parent / "_build" / book.name
     cache = out / ".cache"
     result = BuildResult(book, out, {})
-    for name in editions:
-        result.editions[name] = _build_edition(book, book.editions[name], out, cache, progress)
-        if chromium:
-            edition = result.editions[name]
+    # Every chapter of every edition first, then the pages: a chapter that fails leaves the
+    # book as it was.
+    collected = {name: _collect_edition(book, book.editions[name], out, cache, progress)
+                 for name in editions}
+    for name, (edition, pages, chapters) in collected.items():
+        _write_edition(book, book.editions[name], edition, pages, chapters)
+        result.editions[name] = edition
+    if chromium:
+        for name, edition in result.editions.items():
             edition.pdf = out / f"{book.name}-{name}.pdf"
             _print_pdf(chromium, edition.folder / "print.html", edition.pdf)
     return result
 
 
-def _build_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
-                   progress: bool) -> EditionResult:
+def _collect_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
+                     progress: bool) -> tuple[EditionResult, list[Page], list[Chapter]]:
+    """The pages of every chapter of one edition, from the cache or built afresh."""
     from tqdm import tqdm
-    folder = out / options.name
-    result = EditionResult(options.name, folder)
+    result = EditionResult(options.name, out / options.name)
     chapters = book.chapters_for(options.name)
     pages: list[Page] = []
     used: set[str] = set()
     bar = tqdm(chapters, desc=f"{options.name} edition", unit="chapter", disable=not progress,
                file=sys.stderr, leave=True)
-    for chapter in bar:
-        bar.set_postfix_str(str(chapter.written)[-40:])
-        chapter_pages, fresh = _cached_pages(book, chapter, options, cache, used)
-        (result.executed if fresh else result.reused).append(chapter.number)
-        pages.extend(chapter_pages)
-    bar.close()
+    try:
+        for chapter in bar:
+            bar.set_postfix_str(str(chapter.written)[-40:])
+            chapter_pages, fresh = _cached_pages(book, chapter, options, cache, used)
+            (result.executed if fresh else result.reused).append(chapter.number)
+            pages.extend(chapter_pages)
+    finally:
+        bar.close()
     for stale in cache.glob(f"{options.name}-*.json"):
         if stale.name not in used:
             stale.unlink()
+    return result, pages, chapters
 
+
+def _write_edition(book: Book, options: EditionOptions, result: EditionResult,
+                   pages: list[Page], chapters: list[Chapter]) -> None:
+    """Export the pages through the template, then replace the edition's folder contents."""
     link_map = {}
     for chapter, page in _first_pages(book, chapters, pages):
         if isinstance(chapter.source, Path):
-            link_map[Path(chapter.source).resolve()] = page.href
+            link_map.setdefault(Path(chapter.source).resolve(), page.href)
     known = {p.href for p in pages} | {"index.html", "print.html"}
     toc = []
     for page in pages:
@@ -439,11 +451,6 @@ def _build_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
             "edition_label": options.label, "note": options.note, "toc": toc,
             "is_index": False, "is_print": False}
     exporter = _exporter(options)
-    if folder.exists():
-        for old in folder.glob("*.html"):
-            old.unlink()
-    folder.mkdir(parents=True, exist_ok=True)
-    _write_assets(folder)
     index = Page("index", "Contents", "index", None, nbformat.v4.new_notebook(), book.path.parent)
     sequence = [index] + pages
     documents = {}
@@ -453,14 +460,19 @@ def _build_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
                     next=_nav(sequence[i + 1]) if i + 1 < len(sequence) else None)
         document = _export(exporter, page.nb, info, page.source_dir, f"{page.title} — {book.title}"
                            if page is not index else book.title)
-        document = _rewrite_links(document, page, link_map, known)
-        documents[page.slug] = document
-        path = folder / page.href
-        path.write_text(document, encoding="utf-8")
-        result.pages.append(path)
+        documents[page.slug] = _rewrite_links(document, page, link_map, known)
     printable = _print_page(exporter, book, options, pages, documents, base)
+    folder = result.folder
+    if folder.exists():
+        for old in folder.glob("*.html"):
+            old.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    _write_assets(folder)
+    for page in sequence:
+        path = folder / page.href
+        path.write_text(documents[page.slug], encoding="utf-8")
+        result.pages.append(path)
     (folder / "print.html").write_text(printable, encoding="utf-8")
-    return result
 
 
 def _first_pages(book: Book, chapters: list[Chapter], pages: list[Page]):
