@@ -27,6 +27,7 @@ from urllib.parse import unquote
 import nbformat
 
 from ..errors import BookError
+from ..games import GAMES
 from .execute import WIDGET_VIEW, execute_notebook
 from .markdown import PICTURE_TAG, ExampleError, first_heading, page_notebook
 from .spec import Book, Chapter, EditionOptions, load_book
@@ -206,8 +207,10 @@ def _chapter_pages(book: Book, chapter: Chapter, options: EditionOptions) -> lis
         _clean_executed(nb)
         title = chapter.title or _notebook_title(nb, source.stem)
         kind = "lesson" if chapter.kind == "lesson" else "page"
-        return [Page(f"{prefix}-{_slug(source.stem)}", title, kind, chapter.number, nb,
-                     source.parent)]
+        name = _slug(source.stem)
+        if source.parent.name in GAMES and not name.startswith(source.parent.name):
+            name = f"{source.parent.name}-{name}"       # lessons/clabber/01-... of a mixed book
+        return [Page(f"{prefix}-{name}", title, kind, chapter.number, nb, source.parent)]
     try:
         text = source.read_text(encoding="utf-8")
         nb = page_notebook(text, chapter.game)
