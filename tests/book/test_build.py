@@ -260,3 +260,17 @@ def test_a_failing_chapter_leaves_the_built_book_as_it_was(tmp_path):
     with pytest.raises(BookError, match="chapter 1: lesson 'tiny-lesson.ipynb'.*XX"):
         book.build(data / "test-book.toml", editions="student", out=out, progress=False)
     assert {p.name: p.read_bytes() for p in (out / "student").glob("*.html")} == before
+
+
+def test_the_print_page_holds_every_page_with_unique_ids(built_book):
+    teacher = built_book.editions["teacher"].folder
+    printable = _parse(teacher / "print.html")
+    text = (teacher / "print.html").read_text("utf-8")
+    ids = re.findall(r'\bid="([^"]+)"', text)
+    assert len(ids) == len(set(ids))
+    for page in ("01-tiny-lesson", "02-euchre-endings-puzzles", "02-euchre-endings-puzzles-answers"):
+        assert f"page-{page}" in printable.ids
+    assert "02-euchre-endings-puzzles--puzzle-2" in printable.ids
+    # the lesson's link to the second puzzle now points into the same document
+    assert 'href="#02-euchre-endings-puzzles--puzzle-2"' in text
+    assert all(link.startswith("#") or link.startswith("assets/") for link in printable.links)

@@ -339,26 +339,34 @@ def _main_of(document: str) -> str:
 
 def _print_page(exporter, book: Book, options, pages: list[Page], documents: dict[str, str],
                 base: dict) -> str:
-    """Every page in one document, in book order, each starting a new printed page."""
+    """Every page in one document, in book order, each starting a new printed page. Each page's
+    ids get its name as a prefix (every lesson has its "What to remember"), and links between
+    pages become links within the document."""
     head = _export(exporter, nbformat.v4.new_notebook(),
                    dict(base, slug="print", kind="print", is_print=True, prev=None, next=None),
                    book.path.parent, book.title)
     slugs = {p.href: p.slug for p in pages}
+
+    def relink(text: str, own: str | None) -> str:
+        def fix(match):
+            href = html_lib.unescape(match.group(1))
+            path, _, fragment = href.partition("#")
+            slug = own if not path else slugs.get(path)
+            if slug is None:
+                return match.group(0)           # the stylesheets
+            target = f"{slug}--{fragment}" if fragment else f"page-{slug}"
+            return f'href="#{html_lib.escape(target)}"'
+        return re.sub(r'href="([^"]*)"', fix, text)
+
     parts = []
     for page in pages:
-        main = _main_of(documents[page.slug])
+        main = re.sub(r'\bid="([^"]+)"', lambda m, s=page.slug: f'id="{s}--{m.group(1)}"',
+                      _main_of(documents[page.slug]))
         parts.append(f'<div class="tt-page-break" id="page-{page.slug}"></div>'
-                     f'<section class="tt-print-page tt-kind-{page.kind}">{main}</section>')
-    body = "".join(parts)
-
-    def local(match):
-        href = html_lib.unescape(match.group(1))
-        path, _, fragment = href.partition("#")
-        if path in slugs:
-            return f'href="#{html_lib.escape(fragment or "page-" + slugs[path])}"'
-        return match.group(0)
+                     f'<section class="tt-print-page tt-kind-{page.kind}">'
+                     f'{relink(main, page.slug)}</section>')
     cut = head.rfind("</main>")
-    return re.sub(r'href="([^"#][^"]*)"', local, head[:cut] + body + head[cut:])
+    return relink(head[:cut], None) + "".join(parts) + head[cut:]
 
 
 def _print_pdf(chromium: str, page: Path, pdf: Path) -> None:
