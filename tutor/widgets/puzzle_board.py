@@ -34,6 +34,7 @@ from typing import Iterable, Sequence
 
 from .. import progress, puzzles as library, render
 from ..cards import Card, parse_card
+from ..edition import is_teacher
 from ..errors import TutorError
 from ..games.actions import Action
 from .common import CSS, StaticPicture, action_button, card_button, safe, sort_hand
@@ -506,8 +507,9 @@ class PuzzleBoard(StaticPicture):
     ``PuzzleBoard("raub", level=1)``; a folder of that name is ``"./raub"``), ``"mine"`` (the
     learner's own saved puzzles) or a play-phase state (the learner's side to move then plays
     for the best result the solver finds).
-    ``theme``/``level``/``game`` filter the set; ``teacher=True`` adds the solution to the
-    static picture (``teacher_html()`` gives it at any time); ``store`` is the learner's
+    ``theme``/``level``/``game`` filter the set; ``teacher=True`` (or building a book's teacher
+    edition, :func:`tutor.edition.is_teacher`) adds the solution to the static picture
+    (``teacher_html()`` gives it at any time); ``store`` is the learner's
     :class:`tutor.progress.Store` (default: the learner's own file); ``rated=False`` makes a
     board for demonstration that records nothing.
 
@@ -524,7 +526,7 @@ class PuzzleBoard(StaticPicture):
     def __init__(self, source, theme: str | None = None, level: int | None = None,
                  game: str | None = None, teacher: bool = False, store=None,
                  rated: bool = True):
-        self.teacher = bool(teacher)
+        self.teacher = bool(teacher) or is_teacher()   # the teacher edition of a book
         self.rated = bool(rated)
         self._store = store
         self.all = [Coach(p) for p in _puzzles(source)]
