@@ -63,10 +63,10 @@ class Suit(enum.Enum):
         """Read a suit from a letter, a symbol or a name (``H``, ``♥``, ``hearts``)."""
         if isinstance(text, Suit):
             return text
-        key = str(text).strip().upper()
+        key = text.strip().upper() if isinstance(text, str) else None
         if key in _SUIT_BY_TOKEN:
             return _SUIT_BY_TOKEN[key]
-        raise CardError(f"'{text}' is not a suit: use C, D, H, S (or ♣ ♦ ♥ ♠)", str(text))
+        raise CardError(f"{_quote(text)} is not a suit: use C, D, H, S (or ♣ ♦ ♥ ♠)", str(text)[:40])
 
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -115,6 +115,7 @@ class Rank(enum.IntEnum):
         return self.name.lower()
 
 
+_RANK_VALUES = frozenset(int(r) for r in Rank)
 _RANK_CHAR = {Rank(v): str(v) for v in range(2, 10)}
 _RANK_CHAR.update({Rank.TEN: "T", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K",
                    Rank.ACE: "A", Rank.JOKER: "JK"})
@@ -133,6 +134,9 @@ class Card:
     _cache: dict = {}
 
     def __new__(cls, rank: Rank | int, suit: Suit | str | None = None):
+        if isinstance(rank, bool) or not isinstance(rank, int) or rank not in _RANK_VALUES:
+            raise CardError(f"{_quote(rank)} is not a rank: ranks are 2 to 14 (14 the ace) and "
+                            f"15 the Joker, or a Rank", str(rank)[:40])
         rank = Rank(rank)
         if rank is Rank.JOKER:
             suit = None
@@ -225,12 +229,17 @@ _CARD_RE = re.compile(r"^(?:(?P<r1>10|[2-9TJQKA])(?P<s1>[CDHS♣♦♥♠♧♢�
                       r"|(?P<s2>[CDHS♣♦♥♠♧♢♡♤])(?P<r2>10|[2-9TJQKA]))$")
 
 
+def _quote(value) -> str:
+    from .games.checks import quote  # imported late: tutor.games imports this module
+    return quote(value)
+
+
 def parse_card(text: "str | Card") -> Card:
     """Read one card: ``10H``, ``TH``, ``th``, ``T♥``, ``♥10`` and ``Joker`` are accepted."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"expected a card such as 'TH' or '10♥', got {text!r}", repr(text))
+        raise CardError(f"expected a card such as 'TH' or '10♥', got {_quote(text)}", _quote(text))
     token = text.strip()
     key = token.upper().replace("\ufe0f", "")
     if key in _JOKER_TOKENS:
@@ -239,8 +248,8 @@ def parse_card(text: "str | Card") -> Card:
     if not m:
         hint = " (write the ten as T or 10)" if key[:1] == "1" and key[1:2] != "0" else ""
         raise CardError(
-            f"'{token}' is not a card: write the rank then the suit, such as 'TH', '10H' or 'A♠'{hint}",
-            token)
+            f"{_quote(token)} is not a card: write the rank then the suit, such as 'TH', '10H' or "
+            f"'A♠'{hint}", token[:40])
     rank = _RANK_BY_TOKEN[m.group("r1") or m.group("r2")]
     suit = Suit.parse(m.group("s1") or m.group("s2"))
     return Card(rank, suit)
@@ -259,7 +268,8 @@ def parse_cards(text: "str | Iterable[str | Card]") -> tuple[Card, ...]:
     seen = set()
     for token, card in zip(tokens, cards):
         if card in seen:
-            raise CardError(f"'{token}' appears twice: each card exists only once", str(token))
+            raise CardError(f"{_quote(token)} appears twice: each card exists only once",
+                            str(token)[:40])
         seen.add(card)
     return cards
 
@@ -287,4 +297,5 @@ def deck(kind: str = "32") -> tuple[Card, ...]:
     try:
         return DECKS[str(kind)]
     except KeyError:
-        raise CardError(f"unknown deck '{kind}': choose one of {', '.join(DECKS)}", str(kind)) from None
+        raise CardError(f"unknown deck {_quote(kind)}: choose one of {', '.join(DECKS)}",
+                        str(kind)[:40]) from None

@@ -8,24 +8,52 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from . import games
-from .errors import TutorError
+from .book import cli as book_cli
+from .errors import RecordError, TutorError
+from .games.checks import quote
 from .puzzles import cli as puzzles_cli
 
 
 def _deal(args) -> int:
     state = games.new_hand(args.game, seed=args.seed, dealer=args.dealer, rules=args.rules,
-                           **({"players": args.players} if args.players else {}))
+                           **({"players": args.players} if args.players is not None else {}))
     print(state)
     return 0
 
 
+def read_record(path: str):
+    """The JSON of a saved record; every way the file can be unreadable is a RecordError
+    that names the file (and, for broken JSON, the line and column)."""
+    name = os.path.basename(path) or path
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as err:
+        raise RecordError(f"cannot read {quote(path)}: {err.strerror or err}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"{name} is not a text file in UTF-8 (byte {err.start + 1} cannot "
+                          f"be read)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"{name} is not a JSON file (line {err.lineno}, column {err.colno})") \
+            from None
+    except RecursionError:
+        raise RecordError(f"{name} is nested too deeply to be a hand record") from None
+
+
 def _replay(args) -> int:
-    with open(args.file, encoding="utf-8") as fh:
-        record = json.load(fh)
-    state = games.replay(record)
+    record = read_record(args.file)
+    try:
+        state = games.replay(record)
+    except RecordError as err:
+        raise RecordError(f"{os.path.basename(args.file) or args.file}: {err}") from None
     print(state)
     if state.is_over:
         print(state.result())
@@ -45,11 +73,12 @@ def main(argv=None) -> int:
     replay = sub.add_parser("replay", help="replay a saved hand record (JSON)")
     replay.add_argument("file")
     replay.set_defaults(run=_replay)
+    book_cli.register(sub)
     puzzles_cli.register(sub)
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except (TutorError, OSError, json.JSONDecodeError) as err:
+    except TutorError as err:
         print(f"tutor: {err}", file=sys.stderr)
         return 2
 

@@ -202,7 +202,7 @@ _SEATS_KEYS = {"alone", "sitting_out", "dropped", "active", "active_seats"}
 _NOT_FACTS = {"trick", "tricks", "hand_sizes", "tricks_won", "history", "leader", "active_seats",
               "active", "sides", "events", "dealer", "hand_index", "attempt", "packets", "round",
               "bid_round", "melds_resolved", "extra_hand", "dealer_holds_face_up", "exchange",
-              "scores"}
+              "scores", "choices"}
 
 
 def fact_text(key: str, value, seat_name) -> str:

@@ -23,8 +23,9 @@ from __future__ import annotations
 import random
 
 from ..errors import TutorError
+from ..games import checks
 from ..games.actions import Action
-from ..games.base import View
+from ..games.base import HandState, View
 from . import basic as _basic
 from . import expert as _expert
 from .basic import PRINCIPLES
@@ -40,8 +41,13 @@ class Bot:
     level = ""
 
     def __init__(self, seat: int, seed=None, **options):
-        self.seat = seat
-        self.seed = seed
+        if options:
+            name = next(iter(options))
+            raise TutorError(f"a {self.level or 'bot'} bot has no option {checks.quote(name)}; "
+                             f"it takes seat and seed" +
+                             (", budget and samples" if isinstance(self, ExpertBot) else ""))
+        self.seat = checks.check_whole_number(seat, "a bot's seat", 0, MAX_SEAT)
+        self.seed = checks.check_seed(seed)
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
@@ -51,8 +57,7 @@ class Bot:
         raise NotImplementedError
 
     def _check(self, view: View) -> None:
-        if not isinstance(view, View):
-            raise TutorError("a bot decides from a seat's view: pass state.view(seat)")
+        check_view(view)
         if view.seat != self.seat:
             raise TutorError(f"this bot plays seat {self.seat}, not seat {view.seat}")
         if view.to_move != self.seat or not view.legal:
@@ -89,10 +94,11 @@ class ExpertBot(Bot):
 
     level = "expert"
 
-    def __init__(self, seat: int, seed=None, budget: float | None = None, samples: int | None = None):
-        super().__init__(seat, seed)
-        self.budget = _expert.DEFAULT_BUDGET if budget is None else budget
-        self.samples = samples or _expert._MAX_SAMPLES
+    def __init__(self, seat: int, seed=None, budget: float | None = None,
+                 samples: int | None = None, **options):
+        super().__init__(seat, seed, **options)
+        self.budget = _expert.DEFAULT_BUDGET if budget is None else check_budget(budget)
+        self.samples = _expert._MAX_SAMPLES if samples is None else check_samples(samples)
 
     def advise(self, view: View) -> Hint:
         self._check(view)
@@ -100,15 +106,43 @@ class ExpertBot(Bot):
 
 
 LEVELS = {"random": RandomBot, "basic": BasicBot, "expert": ExpertBot}
+MAX_SEAT = 5  # the largest table (six-handed Clabber)
+
+
+def check_view(view) -> View:
+    """A seat's view; a whole state (which shows every hand) is refused with the fix."""
+    if isinstance(view, HandState):
+        raise TutorError("bots decide from what one seat may see: pass state.view(seat), "
+                         "not the whole state")
+    if not isinstance(view, View):
+        raise TutorError(f"a bot decides from a seat's view: pass state.view(seat), not "
+                         f"{checks.quote(view)}")
+    return view
+
+
+def check_budget(budget) -> float:
+    """A thinking time in seconds: a finite number above 0."""
+    checks.check_finite(budget, "budget (seconds)")
+    if budget <= 0:
+        raise TutorError(f"budget (seconds) must be more than 0, not {checks.quote(budget)}")
+    return budget
+
+
+def check_samples(samples) -> int:
+    return checks.check_whole_number(samples, "samples (deals to solve)", 1)
+
+
+def check_level(level) -> type:
+    if not isinstance(level, str) or level not in LEVELS:
+        raise TutorError(f"unknown bot level {checks.quote(level)}; available: "
+                         f"{', '.join(LEVELS)}")
+    return LEVELS[level]
 
 
 def make(level: str, seat: int, seed=None, **options) -> Bot:
-    """A bot of the named level for ``seat`` (``budget=`` seconds for ``expert``)."""
-    try:
-        cls = LEVELS[level]
-    except KeyError:
-        raise TutorError(f"unknown bot level {level!r}; available: {', '.join(LEVELS)}") from None
-    return cls(seat, seed, **options)
+    """A bot of the named level for ``seat`` (``budget=`` seconds and ``samples=`` for
+    ``expert``); an unknown option is refused."""
+    return check_level(level)(seat, seed, **options)
 
 
 def hint(view: View, level: str = "basic", budget: float | None = None, seed=0,
@@ -116,8 +150,14 @@ def hint(view: View, level: str = "basic", budget: float | None = None, seed=0,
     """Advice for the seat to move in ``view``: the action, the reason, the alternatives with
     their values and the hint ladder. Deterministic for a given view, level and seed (the
     expert's figures also depend on how many deals fit in the time budget)."""
+    check_view(view)
+    check_level(level)
     if level == "random":
         raise TutorError("the random level gives no hints; ask 'basic' or 'expert'")
+    if budget is not None:
+        check_budget(budget)   # only the expert thinks against the clock; checked at every level
+    if samples is not None:
+        check_samples(samples)
     options = {"budget": budget, "samples": samples} if level == "expert" else {}
     bot = make(level, view.seat, seed=seed, **options)
     return bot.advise(view)

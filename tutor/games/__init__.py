@@ -15,7 +15,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from ..errors import TutorError
+from ..errors import RecordError, TutorError
+from . import checks
 from .actions import Action, Choose, Discard, Draw, Name, Pass, Play
 from .base import HandResult, HandState, Match, View
 
@@ -28,9 +29,9 @@ GAMES = ("euchre", "lora", "raub", "clabber")
 
 def module(game: str) -> ModuleType:
     """The module of a game by name (``"euchre"``, ``"lora"``, ``"raub"``, ``"clabber"``)."""
-    name = str(game).strip().lower()
+    name = game.strip().lower() if isinstance(game, str) else None
     if name not in GAMES:
-        raise TutorError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+        raise TutorError(f"unknown game {checks.quote(game)}; the games are: {', '.join(GAMES)}")
     return importlib.import_module(f"{__name__}.{name}")
 
 
@@ -56,13 +57,20 @@ def new_match(game: str, seed=None, rules=None, players=None, **options) -> Matc
 
 
 def replay(record: dict) -> HandState:
-    """Rebuild a state from ``state.record()`` by replaying its actions through ``apply``."""
-    try:
-        mod = module(record["game"])
-        state = mod.State.from_setup(record["setup"], mod.resolve(record["rules"]))
-        actions = record["actions"]
-    except (KeyError, TypeError) as err:
-        raise TutorError(f"not a hand record: missing or bad field {err}") from err
-    for text in actions:
-        state.apply(text)
+    """Rebuild a state from ``state.record()`` by replaying its actions through ``apply``.
+
+    A record that cannot be read raises :class:`~tutor.errors.RecordError` naming the field
+    (``setup``'s own fields too); an action the rules refuse names its place in ``actions``,
+    its text and the reason.
+    """
+    game, _, _, actions = checks.check_record(record, GAMES)
+    mod = module(game)
+    rules = checks.record_field(record, "rules", mod.resolve)
+    state = checks.record_field(record, "setup", mod.State.from_setup, rules)
+    for index, text in enumerate(actions):
+        try:
+            state.apply(text)
+        except TutorError as err:
+            raise RecordError(f"hand record, actions[{index}] {checks.quote(text)} (action "
+                              f"{index + 1} of {len(actions)}) is refused: {err}") from err
     return state

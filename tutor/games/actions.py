@@ -16,6 +16,7 @@ from typing import Iterable, Mapping
 
 from ..cards import Card, Suit, parse_card, parse_cards
 from ..errors import CardError, IllegalAction
+from .checks import quote
 
 __all__ = ["Action", "Play", "Pass", "Discard", "Draw", "Choose", "Name", "parse_action"]
 
@@ -30,10 +31,10 @@ class Action:
     arg: str | None = None
 
     def __str__(self) -> str:
-        parts = [self.verb, *map(str, self.cards)]
+        parts = [self.verb, *self.cards] if isinstance(self.cards, tuple) else [self.verb, self.cards]
         if self.arg is not None:
             parts.append(self.arg)
-        return " ".join(parts)
+        return " ".join(map(str, parts))
 
     def __repr__(self) -> str:
         return f"Action('{self}')"
@@ -75,11 +76,9 @@ def Choose(word: str) -> Action:
 def parse_action(text: "str | Action", verbs: Mapping[str, str | None]) -> Action:
     """Read an action string against a game's verb table; errors name what was wrong."""
     if isinstance(text, Action):
-        if text.verb not in verbs:
-            raise IllegalAction(f"'{text}' is not an action of this game")
-        return text
+        return check_action(text, verbs)
     if not isinstance(text, str) or not text.strip():
-        raise IllegalAction(f"expected an action such as 'play JH' or 'pass', got {text!r}")
+        raise IllegalAction(f"expected an action such as 'play JH' or 'pass', got {quote(text)}")
     words = text.strip().split()
     verb = words[0].lower().replace("-", "_")
     rest = words[1:]
@@ -87,12 +86,13 @@ def parse_action(text: "str | Action", verbs: Mapping[str, str | None]) -> Actio
         verb, rest = f"{verb}_{rest[0].lower()}", rest[1:]
     if verb not in verbs:
         known = ", ".join(sorted(verbs))
-        raise IllegalAction(f"'{words[0]}' is not an action here; the actions of this game are: {known}")
+        raise IllegalAction(f"{quote(words[0])} is not an action here; the actions of this game "
+                            f"are: {known}")
     kind = verbs[verb]
     try:
         if kind is None:
             if rest:
-                raise IllegalAction(f"'{verb}' takes nothing after it (got '{' '.join(rest)}')")
+                raise IllegalAction(f"'{verb}' takes nothing after it (got {quote(' '.join(rest))})")
             return Action(verb)
         if kind == "card":
             if len(rest) != 1:
@@ -108,4 +108,32 @@ def parse_action(text: "str | Action", verbs: Mapping[str, str | None]) -> Actio
             raise IllegalAction(f"'{verb}' needs one word after it")
         return Action(verb, (), rest[0].lower())
     except CardError as err:
-        raise CardError(f"cannot read '{text.strip()}': {err}", err.token) from err
+        raise CardError(f"cannot read {quote(' '.join(words))}: {err}", err.token) from err
+
+
+_NEEDS = {None: "nothing after it", "card": "exactly one card, e.g. '{verb} JH'",
+          "cards": "cards, e.g. '{verb} 7C 8D'", "suit": "one suit, e.g. '{verb} H'",
+          "word": "one word after it"}
+
+
+def check_action(action: Action, verbs: Mapping[str, str | None]) -> Action:
+    """A hand-made :class:`Action` checked like its text: a verb of this game with the cards
+    or word that verb takes (``Action('play')`` has no card, so it is refused)."""
+    verb, cards, arg = action.verb, action.cards, action.arg
+    if not isinstance(verb, str) or verb not in verbs:
+        raise IllegalAction(f"{quote(verb)} is not an action of this game; the actions are: "
+                            f"{', '.join(sorted(verbs))}")
+    if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
+        raise IllegalAction(f"the cards of an action are a tuple of Cards, not {quote(cards)}")
+    if arg is not None and not isinstance(arg, str):
+        raise IllegalAction(f"the word of an action is text, not {quote(arg)}")
+    kind = verbs[verb]
+    fits = {None: not cards and arg is None,
+            "card": len(cards) == 1 and arg is None,
+            "cards": arg is None,
+            "suit": not cards and arg in ("C", "D", "H", "S"),
+            "word": not cards and bool(arg) and bool(arg.strip())}[kind]
+    if not fits:
+        raise IllegalAction(f"{quote(str(action))} is not a complete action: '{verb}' needs "
+                            f"{_NEEDS[kind].format(verb=verb)}")
+    return action

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -17,6 +18,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ..cards import Card
 from ..errors import IllegalAction, RulesError
+from . import checks
 from .actions import Action, parse_action
 
 __all__ = ["RulesBase", "HandState", "View", "HandResult", "Match", "resolve_rules",
@@ -51,17 +53,17 @@ class RulesBase:
     CHOICES: ClassVar[Mapping[str, tuple]] = {}
 
     def __post_init__(self):
-        for name, options in self.CHOICES.items():
-            value = getattr(self, name)
-            if value not in options:
-                shown = ", ".join(repr(o) for o in options)
-                raise RulesError(f"option {name} = {value!r} is not allowed; choose one of {shown}")
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if f.type in ("bool", bool) and not isinstance(value, bool):
-                raise RulesError(f"option {f.name} must be true or false, not {value!r}")
-            if f.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError(f"option {f.name} must be a whole number, not {value!r}")
+            if f.name in self.CHOICES:
+                checks.check_choice(value, self.CHOICES[f.name], f"option {f.name} =",
+                                    error=RulesError)
+            elif f.type in ("bool", bool):
+                checks.check_bool(value, f"option {f.name}", error=RulesError)
+            elif f.type in ("int", int):
+                checks.check_whole_number(value, f"option {f.name}", error=RulesError)
+            elif isinstance(value, float) and not math.isfinite(value):
+                checks.check_finite(value, f"option {f.name}", error=RulesError)
         self.validate()
 
     def validate(self) -> None:
@@ -85,7 +87,11 @@ def _check_names(cls, mapping: Mapping) -> None:
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = [k for k in mapping if k not in names]
     if unknown:
-        raise RulesError(f"unknown option {unknown[0]!r}; the options are: {', '.join(sorted(names))}")
+        import difflib
+        near = difflib.get_close_matches(str(unknown[0]), sorted(names), n=1)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        raise RulesError(f"unknown option {checks.quote(unknown[0])}{hint}; the options are: "
+                         f"{checks.listing(sorted(names), 160)}")
 
 
 def resolve_rules(rules_cls, presets: Mapping[str, Mapping], rules=None, **overrides):
@@ -99,7 +105,8 @@ def resolve_rules(rules_cls, presets: Mapping[str, Mapping], rules=None, **overr
     elif isinstance(rules, str):
         for name in [p.strip() for p in rules.split("+") if p.strip()]:
             if name not in presets:
-                raise RulesError(f"unknown preset {name!r}; the presets are: {', '.join(presets)}")
+                raise RulesError(f"unknown preset {checks.quote(name)}; the presets are: "
+                                 f"{checks.listing(presets, 160)}")
             for key, value in presets[name].items():
                 if key in values and values[key] != value:
                     raise RulesError(f"presets disagree on option {key!r}: {values[key]!r} vs {value!r}")
@@ -107,11 +114,13 @@ def resolve_rules(rules_cls, presets: Mapping[str, Mapping], rules=None, **overr
     elif isinstance(rules, Mapping):
         values.update(rules)
     else:
-        raise RulesError(f"rules must be a Rules value, a preset name or a dict, not {type(rules).__name__}")
+        raise RulesError(f"rules must be a Rules value, a preset name or a dict, not "
+                         f"{checks.quote(rules)}")
     values.update(overrides)
     _check_names(rules_cls, values)
+    listed = {f.name for f in dataclasses.fields(rules_cls) if isinstance(f.default, tuple)}
     for key, value in list(values.items()):
-        if isinstance(value, list):
+        if isinstance(value, list) and key in listed:  # a JSON list for a list-valued option
             values[key] = tuple(value)
     try:
         return rules_cls(**values)
@@ -245,7 +254,29 @@ class HandState:
         raise NotImplementedError
 
     def parse_action(self, action: "str | Action") -> Action:
-        return parse_action(action, self.VERBS)
+        """Read an action (text or a hand-made :class:`Action`) of this game, its cards from
+        the game's pack; whether it is allowed now is :meth:`apply`'s question."""
+        return self.check_pack(parse_action(action, self.VERBS))
+
+    def game_pack(self) -> tuple[Card, ...] | None:
+        """The cards this game is played with (games override it)."""
+        return None
+
+    def check_pack(self, action: Action) -> Action:
+        """``action`` if its cards belong to the game's pack, else :class:`IllegalAction`."""
+        pack = self.game_pack()
+        if pack is not None:
+            for card in action.cards:
+                if card not in pack:
+                    raise IllegalAction(f"there is no {card.name} in this game: "
+                                        f"{self.game.capitalize()} is played with the "
+                                        f"{len(pack)}-card pack here")
+        return action
+
+    def check_seat(self, seat, what: str = "seat") -> int:
+        """``seat`` if it is a seat of this hand (a whole number ``0..players-1``), else
+        :class:`IllegalAction` naming the seats."""
+        return checks.check_seat(seat, self.players, what, name=self.seat_name)
 
     def apply(self, action: "str | Action", seat: int | None = None) -> Action:
         """Validate and perform an action. ``seat`` (optional) is who claims to act.
@@ -253,28 +284,32 @@ class HandState:
         Raises :class:`IllegalAction` (or :class:`CardError` for a malformed card) with a
         learner-readable message; the state is then exactly as before.
         """
+        if seat is not None:
+            self.check_seat(seat)
         act = self.parse_action(action)
         if self.to_move is None:
-            raise IllegalAction(f"the hand is over: no more actions ('{act}' refused)")
+            raise IllegalAction(f"the hand is over: no more actions ({said(action, act)} refused)")
         if seat is not None and seat != self.to_move:
             raise IllegalAction(
                 f"it is {self.seat_name(self.to_move)}'s turn, not {self.seat_name(seat)}'s")
         legal = self.legal_actions()
         if act not in legal:
-            raise IllegalAction(self.explain_illegal(act, legal))
+            raise IllegalAction(self.explain_illegal(act, legal, said=said(action, act)))
         self.push(act)
         return act
 
-    def explain_illegal(self, action: Action, legal: Sequence[Action]) -> str:
-        """Why ``action`` is refused now; games refine this (e.g. follow-suit reasons)."""
+    def explain_illegal(self, action: Action, legal: Sequence[Action], said: str | None = None) -> str:
+        """Why ``action`` is refused now; games refine this (e.g. follow-suit reasons).
+        ``said`` is the action as the user gave it, quoted (for the message)."""
         who = self.seat_name(self.to_move)
+        shown_action = said or checks.quote(str(action))
         same_verb = [a for a in legal if a.verb == action.verb]
         if not same_verb:
             allowed = ", ".join(sorted({a.verb.replace('_', ' ') for a in legal}))
-            return (f"'{action}' is not possible now ({self.phase} phase, {who} to act); "
+            return (f"{shown_action} is not possible now ({self.phase} phase, {who} to act); "
                     f"possible now: {allowed}")
-        shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        return f"'{action}' is not allowed for {who} now; the legal actions are: {shown}"
+        return (f"{shown_action} is not allowed for {who} now; the legal actions are: "
+                f"{checks.listing(legal, 140)}")
 
     def push(self, action: Action) -> None:
         """Perform an action without validation (for search); ``undo()`` takes it back."""
@@ -342,8 +377,7 @@ class HandState:
 
     # -- views and results -------------------------------------------------------------
     def view(self, seat: int) -> View:
-        if not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat}: seats are 0 to {self.players - 1}")
+        self.check_seat(seat)
         return View(
             game=self.game, rules=self.rules, seat=seat, players=self.players, dealer=self.dealer,
             phase=self.phase, to_move=self.to_move, hand=self._view_hand(seat),
@@ -377,6 +411,13 @@ class HandState:
     def _repr_html_(self) -> str:
         from .. import render
         return render.state_html(self)
+
+
+def said(given, action: Action) -> str:
+    """The action as the user wrote it (their own words and case), quoted and shortened."""
+    if isinstance(given, str):
+        return checks.quote(" ".join(given.split()))
+    return checks.quote(str(action))
 
 
 def _plain(value):

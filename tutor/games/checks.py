@@ -1,29 +1,59 @@
 """Argument checks shared by every public entry point: one helper per concept (a seat, a dealer,
-a seed, a whole number, a finite number), so every game refuses bad input with the same words.
+a seed, a number of players, a whole or finite number, a card list, a deck, a hand record), so
+every game refuses bad input up front, with the same words, before anything changes.
 
-Each helper returns the checked value (normalised where that is safe, e.g. a seed) or raises a
-:class:`~tutor.errors.TutorError` subclass whose message quotes the offending value, shortened.
+Each helper returns the checked value (normalised where that is safe, e.g. a card list read into
+Cards) or raises a :class:`~tutor.errors.TutorError` subclass whose message quotes the offending
+value, shortened to about 40 characters (:func:`quote`).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Callable
+import re
+from typing import Callable, Iterable, Mapping, Sequence
 
-from ..errors import IllegalAction, TutorError
+from ..errors import CardError, IllegalAction, RecordError, RulesError, TutorError
 
-__all__ = ["quote", "check_seat", "check_dealer", "check_seed", "check_whole_number",
-           "check_finite"]
+__all__ = ["quote", "listing", "check_seat", "check_dealer", "check_seed", "check_whole_number",
+           "check_finite", "check_players", "check_choice", "check_bool", "check_mapping",
+           "check_text", "check_card_list", "check_deck", "check_record", "record_field",
+           "MESSAGE_LIMIT"]
 
 QUOTE_LIMIT = 40
+MESSAGE_LIMIT = 300  # no message a user can cause is longer than this
 
 
 def quote(value, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` shortened to about ``limit`` characters, for messages."""
-    text = repr(value) if not isinstance(value, str) else "'" + value + "'"
+    """``value`` as the user wrote it, in quotes, shortened to about ``limit`` characters.
+
+    Strings are shown between single quotes as they are (control characters escaped); other
+    values by ``repr``. A long value keeps its start and ends with ``...``.
+    """
+    if isinstance(value, str):
+        text = "'" + value + "'" if value.isprintable() else repr(value)
+    else:
+        try:
+            text = repr(value)
+        except RecursionError:  # a structure nested too deeply to print
+            text = f"<a deeply nested {type(value).__name__}>"
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return text
+
+
+def listing(items: Iterable, limit: int = 120) -> str:
+    """``a, b, c`` for messages; a long list is cut after about ``limit`` characters and says how
+    many items are left out."""
+    items = [str(i) for i in items]
+    shown: list[str] = []
+    used = 0
+    for i, item in enumerate(items):
+        if shown and used + len(item) + 2 > limit:
+            return ", ".join(shown) + f" and {len(items) - i} more"
+        shown.append(item)
+        used += len(item) + 2
+    return ", ".join(shown)
 
 
 def _is_whole(value) -> bool:
@@ -54,7 +84,7 @@ def check_seat(value, players: int, what: str = "seat",
 
 
 def check_dealer(value, players: int, name: Callable[[int], str] | None = None,
-                 error: type[TutorError] = TutorError) -> int:
+                 error: type[TutorError] = IllegalAction) -> int:
     """The dealer's seat (``None`` is handled by the caller: it means 'choose one')."""
     return check_seat(value, players, what="dealer seat", name=name, error=error)
 
@@ -71,3 +101,170 @@ def check_finite(value, what: str, error: type[TutorError] = TutorError) -> floa
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise error(f"{what} must be a finite number, not {quote(value)}")
     return value
+
+
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def check_players(value, allowed: Sequence[int], game: str,
+                  error: type[TutorError] = RulesError) -> int:
+    """A number of players the game is played by (``allowed``)."""
+    if not _is_whole(value) or value not in allowed:
+        words = [_NUMBER_WORDS.get(n, str(n)) for n in allowed]
+        counts = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 \
+            else f"exactly {words[0]}"
+        raise error(f"{game} is played by {counts} players, not {quote(value)}")
+    return value
+
+
+def check_choice(value, choices: Sequence, what: str,
+                 error: type[TutorError] = TutorError):
+    """One of ``choices`` (compared by equality, so an unhashable value is simply refused)."""
+    if isinstance(value, bool) or not any(value == c and type(value) is type(c) for c in choices):
+        raise error(f"{what} {quote(value)} is not allowed; choose one of "
+                    f"{listing(quote(c) for c in choices)}")
+    return value
+
+
+def check_bool(value, what: str, error: type[TutorError] = TutorError) -> bool:
+    """``True`` or ``False`` (not 0, 1 or a word)."""
+    if not isinstance(value, bool):
+        raise error(f"{what} must be true or false, not {quote(value)}")
+    return value
+
+
+def check_mapping(value, what: str, error: type[TutorError] = TutorError) -> Mapping:
+    """A mapping (a dict, or a JSON object)."""
+    if not isinstance(value, Mapping):
+        raise error(f"{what} must be a dict (a JSON object), not {quote(value)}")
+    return value
+
+
+def check_text(value, what: str, error: type[TutorError] = TutorError) -> str:
+    """A string."""
+    if not isinstance(value, str):
+        raise error(f"{what} must be text, not {quote(value)}")
+    return value
+
+
+def _card_tokens(value, what: str, error: type[TutorError]) -> list:
+    from ..cards import Card
+    if isinstance(value, str):
+        return [t for t in re.split(r"[\s,;]+", value.strip()) if t]
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, (bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+        raise error(f"{what} must be cards, such as 'AS KS TH' or a list of cards, not "
+                    f"{quote(value)}")
+    return list(value)
+
+
+def check_card_list(value, what: str, pack: Sequence | None = None, pack_name: str | None = None,
+                    error: type[TutorError] = CardError, repeats: bool = False) -> tuple:
+    """Cards from ``"AS KS 10H"`` (spaces or commas), one card, or a list of cards or tokens.
+
+    With ``pack`` every card must belong to it (``pack_name`` names it in the message; the
+    default is "the N-card pack"); a card given twice is refused unless ``repeats``. The message
+    names the offending token or card.
+    """
+    from ..cards import parse_card
+    cards = []
+    for item in _card_tokens(value, what, error):
+        try:
+            cards.append(parse_card(item))
+        except CardError as err:
+            raise error(f"{what}: {err}") from err
+    if pack is not None:
+        members = set(pack)
+        for card in cards:
+            if card not in members:
+                where = pack_name or f"the {len(members)}-card pack"
+                raise error(f"{what}: the {card.name} ({card}) is not in {where}")
+    if not repeats:
+        seen = set()
+        for card in cards:
+            if card in seen:
+                raise error(f"{what}: the {card.name} ({card}) appears twice; each card "
+                            f"exists exactly once")
+            seen.add(card)
+    return tuple(cards)
+
+
+def check_deck(value, pack: Sequence, what: str = "deck", pack_name: str | None = None,
+               error: type[TutorError] = CardError, partial: bool = False) -> tuple:
+    """A deck order: the cards of ``pack``, each exactly once (``partial``: some may be missing,
+    the caller fills them in). The message names a card out of the pack, a card given twice,
+    or the missing cards."""
+    cards = check_card_list(value, what, pack, pack_name, error)
+    if not partial and len(cards) != len(pack):
+        from ..cards import format_cards
+        missing = [c for c in pack if c not in set(cards)]
+        raise error(f"{what}: {len(cards)} cards; a deck is all {len(pack)} cards of "
+                    f"{pack_name or 'the pack'}, missing {quote(format_cards(missing), 60)}")
+    return cards
+
+
+# --------------------------------------------------------------------------- hand records
+RECORD_FIELDS = ("game", "rules", "setup", "actions")
+
+
+def check_record(record, games: Sequence[str]) -> tuple[str, Mapping, Mapping, tuple[str, ...]]:
+    """The four fields of a hand record (``state.record()``): ``game`` (one of ``games``),
+    ``rules`` and ``setup`` (dicts) and ``actions`` (a list of action strings)."""
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a hand record is a dict (a JSON object) with the fields "
+                          f"{', '.join(RECORD_FIELDS)}, not {quote(record)}")
+    missing = [f for f in RECORD_FIELDS if f not in record]
+    if missing:
+        raise RecordError(f"the hand record has no field {quote(missing[0])}; a record has "
+                          f"{', '.join(RECORD_FIELDS)}")
+    game = record["game"]
+    if not isinstance(game, str) or game.strip().lower() not in games:
+        raise RecordError(f"hand record, field 'game': {quote(game)} is not a game; the games "
+                          f"are {', '.join(games)}")
+    rules = record_field(record, "rules", check_mapping, "the rules")
+    setup = record_field(record, "setup", check_mapping, "the setup")
+    actions = record["actions"]
+    if isinstance(actions, (str, bytes, Mapping)) or not isinstance(actions, (list, tuple)):
+        raise RecordError(f"hand record, field 'actions': a list of actions such as "
+                          f"['pass', 'play JH'], not {quote(actions)}")
+    for i, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise RecordError(f"hand record, field 'actions[{i}]': an action is text such as "
+                              f"'play JH', not {quote(text)}")
+    return game.strip().lower(), rules, setup, tuple(actions)
+
+
+def record_field(record: Mapping, name: str, check: Callable, *args, default=None,
+                 optional: bool = False, where: str = "hand record", **kwargs):
+    """``check(record[name], *args, **kwargs)`` with any refusal turned into a
+    :class:`RecordError` that names the field; a missing field is an error unless ``optional``
+    (then ``default`` is returned)."""
+    if name not in record:
+        if optional:
+            return default
+        raise RecordError(f"{where} has no field {quote(name)}")
+    try:
+        return check(record[name], *args, **kwargs)
+    except RecordError:
+        raise
+    except TutorError as err:
+        raise RecordError(f"{where}, field {quote(name)}: {err}") from err
+
+
+def setup_field(setup: Mapping, name: str, check: Callable, *args, default=None,
+                optional: bool = False, **kwargs):
+    """A field of a hand record's ``setup`` read by ``check`` (see :func:`record_field`)."""
+    return record_field(setup, name, check, *args, default=default, optional=optional,
+                        where="hand record, setup", **kwargs)
+
+
+def check_spec(value, what: str, reserved: Sequence[str] = ("rules",),
+               error: type[TutorError] = TutorError) -> dict:
+    """Keyword arguments given as a dict (e.g. a saved position): text keys that are names,
+    none of them ``reserved``."""
+    check_mapping(value, what, error)
+    for key in value:
+        if not isinstance(key, str) or not key.isidentifier() or key in reserved:
+            raise error(f"{what}: {quote(key)} is not a field name here")
+    return dict(value)

@@ -19,7 +19,8 @@ from typing import ClassVar, Mapping
 
 from ..cards import SUITS, Card, Rank, Suit, deck as make_deck, parse_card, parse_cards
 from ..errors import CardError, IllegalAction, RulesError
-from . import base
+from . import base, checks
+from .checks import quote
 from .actions import Action
 from .clabber_melds import (BELL_POINTS, MELD_TYPES, Meld, best_declaration, best_with_types,
                             canonical_types, compare_sides, type_options)
@@ -87,6 +88,8 @@ def resolve(rules=None, **overrides) -> Rules:
 
 
 def _rules(rules, players, options) -> Rules:
+    if players is not None:
+        checks.check_players(players, Rules.CHOICES["players"], "Clabber")
     resolved = resolve(rules, **options)
     if players is not None and players != resolved.players:
         resolved = resolved.replace(players=players)
@@ -207,11 +210,12 @@ def _deal_seats(players: int, dealer: int, packet: int) -> list[int]:
     return seats
 
 
-def _read_deck(deck) -> list[Card]:
-    cards = list(parse_cards(deck)) if isinstance(deck, str) else [parse_card(c) for c in deck]
-    if len(cards) != 24 or len(set(cards)) != 24 or not set(cards) <= set(DECK):
-        raise CardError("a Clabber deck is the 24 cards 9 to A of each suit, each exactly once")
-    return cards
+def _read_deck(deck, what: str = "deck") -> list[Card]:
+    return list(checks.check_deck(deck, DECK, what, "the 24-card pack (9 to A)"))
+
+
+def _seat_namer(players: int):
+    return State.SEAT_NAMES[players].__getitem__
 
 
 def choose_seating(cards, players: int = 4):
@@ -310,8 +314,12 @@ class State(base.HandState):
     def from_setup(cls, setup: Mapping, rules) -> "State":
         rules = resolve(rules)
         if "position" in setup:
-            return _build_position(dict(setup["position"]), rules)
-        return cls._dealt(_read_deck(setup["deck"]), int(setup["dealer"]), rules)
+            spec = checks.setup_field(setup, "position", checks.check_spec, "the position")
+            return _build_position(spec, rules)
+        deck = checks.setup_field(setup, "deck", _read_deck)
+        dealer = checks.setup_field(setup, "dealer", checks.check_dealer, rules.players,
+                                    _seat_namer(rules.players))
+        return cls._dealt(deck, dealer, rules)
 
     @classmethod
     def _dealt(cls, cards: list[Card], dealer: int, rules: Rules) -> "State":
@@ -421,6 +429,9 @@ class State(base.HandState):
                 and self.announced[seat] is None)
 
     # -- actions -----------------------------------------------------------------------
+    def game_pack(self) -> tuple[Card, ...]:
+        return DECK
+
     def parse_action(self, action):
         if isinstance(action, str):
             words = action.strip().split()
@@ -430,7 +441,7 @@ class State(base.HandState):
                     return Action("announce", (), "none")
                 bad = [k for k in kinds if k not in MELD_TYPES]
                 if bad:
-                    raise IllegalAction(f"'{bad[0]}' is not a meld; the melds are: "
+                    raise IllegalAction(f"{quote(bad[0])} is not a meld; the melds are: "
                                         f"{', '.join(MELD_TYPES)} (or 'announce none')")
                 return Action("announce", (), " ".join(canonical_types(kinds)))
         return super().parse_action(action)
@@ -737,7 +748,7 @@ class State(base.HandState):
         return private
 
     # -- explanations ------------------------------------------------------------------
-    def explain_illegal(self, action: Action, legal) -> str:
+    def explain_illegal(self, action: Action, legal, said: str | None = None) -> str:
         seat = self.to_move
         verb = action.verb
         if verb == "play" and self.phase == "play":
@@ -768,8 +779,8 @@ class State(base.HandState):
             if self.phase != "play" or self.trick_number != 0 or self.announced[seat] is not None:
                 return "melds are announced only just before your first card, in the first trick"
             options = ", ".join(str(a) for a in legal)
-            return f"you do not hold melds for '{action}'; you can: {options}"
-        return super().explain_illegal(action, legal)
+            return f"you do not hold melds for {said or quote(str(action))}; you can: {options}"
+        return super().explain_illegal(action, legal, said)
 
     # -- display -----------------------------------------------------------------------
     def _html_extras(self) -> list[str]:
@@ -857,6 +868,7 @@ def _event_json(event) -> list:
 def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, **options) -> State:
     """Deal a hand. ``deck`` is the exact order dealt from the top after the cut (rules 5.5);
     without it the pack is shuffled from ``seed`` and cut at ``4 <= c <= 20``."""
+    checks.check_seed(seed)
     rules = _rules(rules, players, options)
     n = rules.players
     if deck is None:
@@ -871,7 +883,7 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, **opti
         cards = _read_deck(deck)
         if dealer is None:
             dealer = 0 if seed is None else random.Random(seed).randrange(n)
-    return State._dealt(cards, int(dealer), rules)
+    return State._dealt(cards, checks.check_dealer(dealer, n, _seat_namer(n)), rules)
 
 
 def position(hands: Mapping, trump, leader: int = 0, trick=(), maker: int | None = 0, rules=None,
@@ -1011,4 +1023,8 @@ class ClabberMatch(base.Match):
 
 
 def new_match(seed=None, rules=None, players=None, dealer=None, **options) -> ClabberMatch:
-    return ClabberMatch(_rules(rules, players, options), seed=seed, dealer=dealer)
+    checks.check_seed(seed)
+    rules = _rules(rules, players, options)
+    if dealer is not None:
+        checks.check_dealer(dealer, rules.players, _seat_namer(rules.players))
+    return ClabberMatch(rules, seed=seed, dealer=dealer)

@@ -30,8 +30,9 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import JOKER, SUITS, Card, Rank, Suit, deck as card_deck, parse_card, parse_cards
-from ..errors import CardError, IllegalAction, RulesError
-from . import base
+from ..errors import CardError, IllegalAction, PositionError, RulesError
+from . import base, checks
+from .checks import quote
 from .actions import Action
 from .tricks import TrickRules, ranked_order
 
@@ -233,12 +234,40 @@ def _check_in_deck(cards: Iterable[Card], rules: Rules, what: str) -> None:
                             f"({'24' if rules.deck_ranks == '9_to_ace' else '32'} cards)", str(c))
 
 
+def _pack_name(rules: Rules) -> str:
+    return f"the {len(game_deck(rules))}-card pack of these rules"
+
+
+def _seat_names(players: int):
+    return State.SEAT_NAMES[players].__getitem__
+
+
+def _read_deck(deck, rules: Rules, what: str = "deck") -> tuple[Card, ...]:
+    return checks.check_card_list(deck, what, game_deck(rules), _pack_name(rules))
+
+
+def _check_scores(scores, players: int, what: str = "scores") -> dict:
+    """Scores shown with a hand or a match start: {side or seat: points}."""
+    if scores is None:
+        return {}
+    checks.check_mapping(scores, what, RulesError)
+    units = SIDES if players == 4 else tuple(range(players))
+    out = {}
+    for key, value in scores.items():
+        unit = key if key in SIDES else (int(key) if isinstance(key, str) and key in
+                                         [str(u) for u in units] else key)
+        if unit not in units or isinstance(unit, bool):
+            raise RulesError(f"{what}: {quote(key)} is not a side of this game; use "
+                             f"{', '.join(map(str, units))}")
+        out[unit] = checks.check_whole_number(value, f"{what}: the score of {unit}",
+                                              error=RulesError)
+    return out
+
+
 def _full_deck(cards: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
     """A deck order checked against the pack; missing cards are added below, in pack order."""
     players = rules.players
-    _check_in_deck(cards, rules, "deck")
-    if len(set(cards)) != len(cards):
-        raise CardError("deck: a card appears twice")
+    cards = checks.check_card_list(cards, "deck", game_deck(rules), _pack_name(rules))
     if len(cards) < 5 * players + 1:
         raise CardError(f"deck: {len(cards)} cards are too few; {players} players need "
                         f"{5 * players} cards dealt and an up-card")
@@ -426,10 +455,13 @@ class State(base.HandState):
     def from_setup(cls, setup: Mapping, rules) -> "State":
         rules = resolve(rules)
         if "position" in setup:
-            spec = dict(setup["position"])
+            spec = checks.setup_field(setup, "position", checks.check_spec, "the position")
             return position(rules=rules, **spec)
-        return cls(rules, parse_cards(list(setup["deck"])), int(setup["dealer"]),
-                   scores=setup.get("scores"))
+        n = rules.players
+        deck = checks.setup_field(setup, "deck", _read_deck, rules)
+        dealer = checks.setup_field(setup, "dealer", checks.check_dealer, n, _seat_names(n))
+        scores = checks.setup_field(setup, "scores", _check_scores, n, optional=True)
+        return cls(rules, deck, dealer, scores=scores)
 
     # -- seats -----------------------------------------------------------------------
     @property
@@ -461,6 +493,9 @@ class State(base.HandState):
         if self.maker is None:
             return ()
         return tuple(s for s in range(self.players) if s not in self.makers)
+
+    def game_pack(self) -> tuple[Card, ...]:
+        return game_deck(self.rules)
 
     def parse_action(self, action: "str | Action") -> Action:
         if isinstance(action, str) and action.strip().lower().replace(" ", "_").startswith("take_up"):
@@ -828,13 +863,16 @@ class State(base.HandState):
         return str(action)
 
     # -- messages --------------------------------------------------------------------------
-    def explain_illegal(self, action: Action, legal: Sequence[Action]) -> str:
+    def explain_illegal(self, action: Action, legal: Sequence[Action],
+                        said: str | None = None) -> str:
         seat = self.to_move
         who = self.seat_name(seat)
         verb = action.verb
         phase = self.phase
         verbs = {a.verb for a in legal}
         if verb == "play" and phase == "play":
+            if action.card not in self.hands[seat]:
+                return f"{who} cannot play the {action.card.name}: {who} does not hold it"
             why = self.trick_rules.why_illegal(action.card, self.hands[seat],
                                                [c for _, c in self.trick])
             if why:
@@ -873,9 +911,9 @@ class State(base.HandState):
             return f"{who} does not hold the {action.card.name}"
         if verb not in verbs:
             shown = ", ".join(sorted({a.verb.replace('_', ' ') for a in legal}))
-            return (f"'{action}' is not possible during {PHASE_WORDS.get(phase, phase)} "
+            return (f"{said or quote(str(action))} is not possible during {PHASE_WORDS.get(phase, phase)} "
                     f"({who} to act); possible now: {shown}")
-        return super().explain_illegal(action, legal)
+        return super().explain_illegal(action, legal, said)
 
     # -- display ---------------------------------------------------------------------------
     def _html_extras(self) -> list[str]:
@@ -967,22 +1005,42 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, scores
     ``dealer`` defaults to a seat drawn from the seed. ``scores`` (optional, {unit: points}) is
     shown in views and pictures; it does not change the hand.
     """
-    if players is not None:
-        options["players"] = players
-    rules = resolve(rules, **options)
+    rules = _deal_rules(seed, rules, players, options)
     rng = random.Random(seed)
     n = rules.players
     if dealer is None:
         dealer = rng.randrange(n)
-    dealer = _check_seat(dealer, n, "dealer")
+    dealer = checks.check_dealer(dealer, n, _seat_names(n))
     if deck is None:
         cards = list(game_deck(rules))
         rng.shuffle(cards)
-    elif isinstance(deck, str):
-        cards = list(parse_cards(deck))
     else:
-        cards = [parse_card(c) for c in deck]
-    return State(rules, cards, dealer, scores=scores)
+        cards = _read_deck(deck, rules)
+    return State(rules, cards, dealer, scores=_check_scores(scores, n))
+
+
+def _deal_rules(seed, rules, players, options) -> Rules:
+    """The checks every dealing entry point makes first: the seed, the players, the rules."""
+    checks.check_seed(seed)
+    if players is not None:
+        options["players"] = checks.check_players(players, Rules.CHOICES["players"], "Euchre")
+    return resolve(rules, **options)
+
+
+def _check_lone_players(lone: tuple[int, ...], maker: int, rules: Rules) -> None:
+    """17.1: the sides must be a configuration the rules in force allow (section 8's going-alone
+    questions: who may be asked, and when a defender may answer)."""
+    defenders = [s for s in lone if s % 2 != maker % 2]
+    makers_lone = [s for s in lone if s % 2 == maker % 2]
+    if makers_lone and makers_lone[0] != maker and not rules.maker_partner_may_go_alone:
+        raise PositionError(f"alone: the maker's partner cannot go alone under these rules "
+                            f"(maker_partner_may_go_alone is off)")
+    if defenders and rules.defender_alone == "never":
+        raise PositionError("alone: a defender cannot go alone under these rules "
+                            "(defender_alone = never)")
+    if defenders and rules.defender_alone == "vs_lone_maker" and not makers_lone:
+        raise PositionError("alone: a defender may go alone only against a lone maker under "
+                            "these rules (defender_alone = vs_lone_maker)")
 
 
 def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (), alone=None,
@@ -1024,6 +1082,7 @@ def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (),
         makers_lone = [s for s in lone if s % 2 == maker % 2]
         if len(lone) == 2 and not makers_lone:
             raise IllegalAction("maker: with two lone players one of them must be on the makers' side")
+        _check_lone_players(lone, maker, rules)
     if dealer is None:
         dealer = (leader - 1) % n
     dealer = _check_seat(dealer, n, "dealer")
@@ -1214,7 +1273,11 @@ def new_match(seed=None, rules=None, players=None, dealer=None, start_scores=Non
               **options) -> EuchreMatch:
     """One game to ``target_score``; see :class:`EuchreMatch`. ``deck`` deals the first hand
     from an exact order (the rest are shuffled from ``seed``)."""
-    if players is not None:
-        options["players"] = players
-    rules = resolve(rules, **options)
-    return EuchreMatch(rules, seed=seed, dealer=dealer, start_scores=start_scores, deck=deck)
+    rules = _deal_rules(seed, rules, players, options)
+    n = rules.players
+    if dealer is not None:
+        checks.check_dealer(dealer, n, _seat_names(n))
+    if deck is not None:
+        _read_deck(deck, rules)
+    return EuchreMatch(rules, seed=seed, dealer=dealer,
+                       start_scores=_check_scores(start_scores, n, "start_scores"), deck=deck)

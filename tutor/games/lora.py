@@ -9,7 +9,8 @@ Actions (canonical strings that ``apply`` reads back):
 * ``play XX``: a card, to a trick or to the layout;
 * ``pass``: in the layout contract, only when no card can be laid;
 * ``choose <contract>``: the chooser names the contract (``contract_choice``);
-* ``cut`` / ``decline_cut``: the cutter's decision under ``packet_deal_on_no_cut``;
+* ``cut`` / ``cut N`` / ``decline_cut``: the cutter's decision under ``packet_deal_on_no_cut``;
+  ``cut N`` lifts ``N`` cards (1-31, rules file 4.2), plain ``cut`` the number the engine drew;
 * ``last_card``: the "last card" call when ``lora_last_card_call = manual``;
 * ``penalty <item> <seat> [card]``: an irregularity of section 10 (``penalties`` only), e.g.
   ``penalty P3 1 9H`` (seat 1 revoked with 9H). Irregular plays sent with ``apply`` in
@@ -26,7 +27,8 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ..cards import SUITS, Card, Rank, Suit, deck as make_deck, parse_card, parse_cards
 from ..errors import CardError, IllegalAction, RulesError, TutorError
-from . import base
+from . import base, checks
+from .checks import quote
 from . import lora_layout as layout
 from .actions import Action, parse_action
 from .tricks import TrickRules
@@ -268,7 +270,8 @@ class State(base.HandState):
     # -- construction -----------------------------------------------------------------
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[Card] | None, contract: str | None,
                  available: Sequence[str] | None = None, extra: bool = False, attempt: int = 1,
-                 hand_index: int | None = None, setup: Mapping | None = None):
+                 hand_index: int | None = None, setup: Mapping | None = None,
+                 remaining: Mapping | None = None, choices: Sequence = (), cut: int | None = None):
         if contract is not None and contract not in rules.contracts:
             raise RulesError(f"contract {contract!r} is not played under these rules; "
                              f"the contracts are: {', '.join(rules.contracts)}")
@@ -302,6 +305,9 @@ class State(base.HandState):
         self.ended_by = None  # the penalty item that ended the hand at once
         self.packets = False
         self.deck = tuple(deck) if deck is not None else None
+        self.cut_default = cut or 0   # the cut the engine drew for a pending cut phase (4.2)
+        self.remaining = ()
+        self.choices = tuple(tuple(c) for c in choices)   # earlier choices: (hand, seat, contract)
         if rules.contract_choice and contract is None:
             self.chooser = self.eldest if rules.contract_chooser == "eldest" else dealer
             pool = tuple(rules.contracts) if extra or available is None else tuple(available)
@@ -313,6 +319,14 @@ class State(base.HandState):
             self.contract = rules.contracts[0]
         if rules.contract_choice and self.chooser is None:
             self.chooser = self.eldest if rules.contract_chooser == "eldest" else dealer
+        if rules.contract_choice:
+            # 11.2: every player's remaining contracts are public; unknown lists are whole
+            lists = {s: tuple(rules.contracts) for s in range(4)}
+            if available is not None and not extra:
+                lists[self.chooser] = tuple(available)
+            for seat, names in (remaining or {}).items():
+                lists[int(seat)] = tuple(names)
+            self.remaining = tuple(lists[s] for s in range(4))
         if self.deck is None:
             return
         if rules.packet_deal_on_no_cut:
@@ -347,13 +361,25 @@ class State(base.HandState):
     @classmethod
     def from_setup(cls, setup: Mapping, rules) -> "State":
         rules = resolve(rules) if not isinstance(rules, Rules) else rules
+        field = checks.setup_field
         if setup.get("kind") == "position":
-            return _position(rules=rules, **{k: v for k, v in setup.items() if k != "kind"})
-        deck = parse_cards(setup["deck"])
-        return cls(rules, int(setup["dealer"]), deck, setup.get("contract"),
-                   available=setup.get("available"), extra=bool(setup.get("extra", False)),
-                   attempt=int(setup.get("attempt", 1)), hand_index=setup.get("hand_index"),
-                   setup=setup)
+            spec = checks.check_spec({k: v for k, v in setup.items() if k != "kind"},
+                                     "hand record, setup")
+            return _position(rules=rules, **spec)
+        if field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True) is None:
+            pass  # records written before 'kind' existed
+        deck = field(setup, "deck", _read_deck)
+        dealer = field(setup, "dealer", checks.check_dealer, 4, _seat_namer(rules))
+        contract = field(setup, "contract", _check_contract, rules, optional=True)
+        available = field(setup, "available", _check_available, rules, optional=True)
+        extra = field(setup, "extra", checks.check_bool, "extra", optional=True, default=False)
+        attempt = field(setup, "attempt", checks.check_whole_number, "attempt", 1,
+                        optional=True, default=1)
+        hand_index = field(setup, "hand_index", _check_hand_index, optional=True)
+        return cls(rules, dealer, deck, contract, available=available, extra=extra,
+                   attempt=attempt, hand_index=hand_index, setup=setup,
+                   remaining=setup.get("remaining"), choices=setup.get("choices") or (),
+                   cut=setup.get("cut"))
 
     # -- names ------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -386,17 +412,29 @@ class State(base.HandState):
         return []
 
     def parse_action(self, action) -> Action:
+        if isinstance(action, Action) and action.verb == "penalty":
+            parse_action(action, self.VERBS)  # the shape: a word, no cards
+            action = f"penalty {action.arg}"
         if isinstance(action, str) and action.strip().lower().startswith("penalty"):
-            return _parse_penalty(action)
+            return self.check_pack(_parse_penalty(action))
+        if isinstance(action, str) and action.strip().lower().split()[:1] == ["cut"] \
+                and len(action.split()) > 1:
+            return _parse_cut(action)
         act = parse_action(action, self.VERBS)
         if act.verb == "choose" and act.arg is not None:
             act = Action("choose", (), act.arg.lower().replace("-", "_"))
-        return act
+        return self.check_pack(act)
 
-    def explain_illegal(self, action: Action, legal: Sequence[Action]) -> str:
+    def game_pack(self) -> tuple[Card, ...]:
+        return TRICK_CARDS
+
+    def explain_illegal(self, action: Action, legal: Sequence[Action],
+                        said: str | None = None) -> str:
         who = self.seat_name(self.to_move)
         if self.phase == "play" and action.verb == "play":
             hand = self.hands[self.to_move]
+            if action.card not in hand:
+                return f"{who} cannot play the {action.card.name}: {who} does not hold it"
             if self.contract == "lora":
                 if self.call_due is not None:
                     return f"{who} has one card left and must first call 'last card'"
@@ -421,11 +459,19 @@ class State(base.HandState):
                     f"still to choose: {', '.join(self.available)}")
         if action.verb == "last_card":
             return "'last card' is only called right after a play that leaves exactly one card"
-        return super().explain_illegal(action, legal)
+        return super().explain_illegal(action, legal, said)
 
     # -- strict-table mode ----------------------------------------------------------
     def apply(self, action, seat: int | None = None) -> Action:
+        if seat is not None:
+            self.check_seat(seat)
         act = self.parse_action(action)
+        if act.verb == "cut" and act.arg is not None:
+            # 'cut N' is the cut with the number chosen: legal whenever 'cut' is
+            super().apply(Action("cut"), seat)
+            self.undo()
+            self.push(act)
+            return act
         if act.verb == "penalty":
             self._check_penalty(act)
             self.push(act)
@@ -435,7 +481,7 @@ class State(base.HandState):
                 # the next action came before the call: +8 (P4), the call is made, then the action
                 self.push(Action("penalty", (), f"P4 {self.call_due}"))
                 try:
-                    return self.apply(act, seat)
+                    return self.apply(action, seat)
                 except TutorError:
                     self.undo()  # a refused action leaves everything as it was
                     raise
@@ -443,7 +489,7 @@ class State(base.HandState):
             if irregular is not None:
                 self.push(irregular)
                 return irregular
-        return super().apply(act, seat)
+        return super().apply(action, seat)
 
     def _irregularity(self, act: Action, seat: int | None) -> Action | None:
         """The penalty action a strict table records for ``act``, or None if it is regular."""
@@ -476,8 +522,9 @@ class State(base.HandState):
             raise IllegalAction("the hand is over: no more penalties can be reported for it")
         if self.phase not in ("play", "choose"):
             raise IllegalAction("penalties are reported between the deal and the end of the hand")
-        if self.phase == "choose" and item != "P1":
-            raise IllegalAction("before the contract is named only a misdeal (P1) can be reported")
+        if self.phase == "choose" and item in ("P3", "P4", "P5"):
+            raise IllegalAction(f"{item} ({ITEM_TEXT[item]}) needs a card played, and no card is "
+                                f"played before the contract is named")
         if item == "P1" and offender != self.dealer:
             raise IllegalAction(f"a misdeal is always the dealer's ({self.seat_name(self.dealer)}) offence")
         if item == "P3" and self.contract == "lora":
@@ -512,8 +559,12 @@ class State(base.HandState):
         elif verb == "choose":
             self.contract = action.arg
             self._start_play()
-        elif verb in ("cut", "decline_cut"):
-            self._deal(packets=verb == "decline_cut")
+        elif verb == "cut":
+            lifted = int(action.arg) if action.arg is not None else self.cut_default
+            self.deck = self.deck[lifted:] + self.deck[:lifted]
+            self._deal(packets=False)
+        elif verb == "decline_cut":
+            self._deal(packets=True)
         elif verb == "penalty":
             self._penalise(action)
         else:  # pragma: no cover - parse_action only lets known verbs through
@@ -744,6 +795,15 @@ class State(base.HandState):
             "trump": None,
             "penalties": [list(p) for p in self.penalty_log],
         }
+        if self.rules.contract_choice:
+            # 11.2: each player's remaining contracts (this hand's choice struck) and every
+            # earlier choice, so that a decision can be taken from the view alone
+            lists = [list(names) for names in self.remaining]
+            if self.contract is not None and not self.extra and self.chooser is not None:
+                lists[self.chooser] = [c for c in lists[self.chooser] if c != self.contract]
+            public["remaining"] = {s: lists[s] for s in range(4)}
+            public["choices"] = [{"hand": h, "chooser": s, "contract": c}
+                                 for h, s, c in self.choices]
         if self.contract == "lora":
             public.update({
                 "start_rank": self.start_rank.char if self.start_rank else None,
@@ -844,17 +904,25 @@ def _parse_penalty(text: str) -> Action:
     usage = "write a penalty as 'penalty <item> <seat> [card]', e.g. 'penalty P3 1 9H'"
     if len(words) not in (3, 4):
         raise IllegalAction(usage)
-    if words[1].isdigit() and words[2].upper() in ITEMS:
+    if words[1] in ("0", "1", "2", "3") and words[2].upper() in ITEMS:
         words[1], words[2] = words[2], words[1]  # the rules file's order: penalty(offender, item)
     item = words[1].upper()
     if item not in ITEMS:
-        raise IllegalAction(f"'{words[1]}' is not a penalty item: use P1 to P6; {usage}")
-    if not words[2].isdigit() or not 0 <= int(words[2]) < 4:
-        raise IllegalAction(f"'{words[2]}' is not a seat: seats are 0 to 3")
+        raise IllegalAction(f"{quote(words[1])} is not a penalty item: use P1 to P6; {usage}")
+    if words[2] not in ("0", "1", "2", "3"):
+        raise IllegalAction(f"{quote(words[2])} is not a seat: seats are 0 to 3")
     arg = f"{item} {int(words[2])}"
     if len(words) == 4:
         arg += f" {parse_card(words[3])}"
     return Action("penalty", (), arg)
+
+
+def _parse_cut(text: str) -> Action:
+    words = text.strip().split()
+    if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 31:
+        raise IllegalAction(f"a cut lifts 1 to 31 cards: write 'cut' or e.g. 'cut 12', not "
+                            f"'{text.strip()[:40]}'")
+    return Action("cut", (), str(int(words[1])))
 
 
 def _penalty_parts(action: Action) -> tuple[str, int, Card | None]:
@@ -862,6 +930,38 @@ def _penalty_parts(action: Action) -> tuple[str, int, Card | None]:
     if len(words) < 2 or words[0] not in ITEMS:
         raise IllegalAction("write a penalty as 'penalty <item> <seat> [card]'")
     return words[0], int(words[1]), (parse_card(words[2]) if len(words) > 2 else None)
+
+
+def _seat_namer(rules: Rules):
+    names = State._CLOCKWISE_NAMES if rules.direction == "clockwise" else State.SEAT_NAMES[4]
+    return names.__getitem__
+
+
+def _read_deck(deck, what: str = "deck") -> tuple[Card, ...]:
+    return checks.check_deck(deck, TRICK_CARDS, what, "the 32-card pack (7 to A)")
+
+
+def _check_contract(contract, rules: Rules):
+    if contract is None:
+        return None
+    if not isinstance(contract, str) or contract not in rules.contracts:
+        raise RulesError(f"contract {quote(contract)} is not played under these rules; "
+                         f"the contracts are: {', '.join(rules.contracts)}")
+    return contract
+
+
+def _check_available(available, rules: Rules):
+    if available is None:
+        return None
+    if isinstance(available, (str, Mapping)) or not isinstance(available, (list, tuple)):
+        raise RulesError(f"available must be a list of contracts, not {quote(available)}")
+    for c in available:
+        _check_contract(c, rules)
+    return tuple(available)
+
+
+def _check_hand_index(value):
+    return None if value is None else checks.check_whole_number(value, "hand_index", 0)
 
 
 def _rank_of(value) -> Rank:
@@ -889,35 +989,57 @@ def _seat_cards(hands: Mapping | Sequence, what: str = "hands") -> dict[int, tup
 
 # --------------------------------------------------------------------------- entry points
 def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, contract=None,
-             available=None, extra=False, attempt=1, hand_index=None, **options) -> State:
+             available=None, extra=False, attempt=1, hand_index=None, cut=None, remaining=None,
+             choices=(), **options) -> State:
     """Deal one hand. ``deck`` is the exact order dealt from the top (after the cut): card ``i``
     goes to seat ``dealer + 1 + i % 4`` (or ``dealer + 1 + i // 8`` in packets). Without a
     ``contract`` the first of the list is played, or under ``contract_choice`` the chooser
-    picks from ``available`` (their remaining list)."""
-    rules = _rules(rules, options)
-    if players not in (None, 4):
-        raise RulesError("Lora is played by exactly four players")
+    picks from ``available`` (their remaining list); ``remaining`` (seat -> contracts) and
+    ``choices`` (earlier ``(hand, seat, contract)``) are the public facts of 11.2, which a
+    match passes on.
+
+    ``cut`` is the number of cards the cutter lifts (1-31, rules file 4.2): a human cutter's
+    choice; without it the engine draws one from ``seed`` (an explicit ``deck`` is then dealt
+    as given). Under ``packet_deal_on_no_cut`` the cutter decides at the table instead: the
+    pack waits uncut, ``cut N`` lifts ``N`` cards, ``cut`` the number given or drawn here, and
+    ``decline_cut`` deals the uncut pack in packets."""
+    rules = _deal_rules(seed, rules, players, options)
     rng = random.Random(seed)
     if dealer is None:
         dealer = rules.first_dealer if rules.first_dealer != "random" else rng.randrange(4)
-    if not isinstance(dealer, int) or not 0 <= dealer < 4:
-        raise IllegalAction(f"the dealer must be a seat from 0 to 3, not {dealer!r}")
+    dealer = checks.check_dealer(dealer, 4, _seat_namer(rules))
+    if cut is not None:
+        checks.check_whole_number(cut, "a cut (the number of cards lifted)", 1, 31, IllegalAction)
     if deck is None:
         cards = list(TRICK_CARDS)
         rng.shuffle(cards)
-        cut = rng.randint(1, 31)
-        cards = cards[cut:] + cards[:cut]
+        drawn = rng.randint(1, 31)
     else:
-        cards = list(parse_cards(deck) if isinstance(deck, str) else (parse_card(c) for c in deck))
-        if len(cards) != 32 or set(cards) != set(TRICK_CARDS):
-            raise CardError("a Lora deck is the 32 cards 7 to A of each suit, each exactly once")
-    if contract is not None:
-        contract = str(contract)
+        cards = list(_read_deck(deck))
+        drawn = 0
+    contract = _check_contract(contract, rules)
+    available = _check_available(available, rules)
+    checks.check_bool(extra, "extra")
+    checks.check_whole_number(attempt, "attempt", 1)
+    _check_hand_index(hand_index)
+    lifted = cut if cut is not None else drawn
+    pending = None
+    if rules.packet_deal_on_no_cut:
+        pending = lifted        # the cutter may still decline: the pack waits uncut
+    elif lifted:
+        cards = cards[lifted:] + cards[:lifted]
     setup = {"kind": "deal", "deck": [str(c) for c in cards], "dealer": dealer, "contract": contract,
              "available": list(available) if available is not None else None, "extra": bool(extra),
              "attempt": attempt, "hand_index": hand_index}
+    if pending:
+        setup["cut"] = pending
+    if rules.contract_choice:
+        setup["remaining"] = ({int(k): list(v) for k, v in remaining.items()}
+                              if remaining is not None else None)
+        setup["choices"] = [list(c) for c in choices]
     return State(rules, dealer, cards, contract, available=available, extra=extra, attempt=attempt,
-                 hand_index=hand_index, setup=setup)
+                 hand_index=hand_index, setup=setup, remaining=remaining, choices=choices,
+                 cut=pending)
 
 
 def deck_for(hands: Mapping | Sequence, dealer: int = 0, packets: bool = False, seed=None) -> tuple[Card, ...]:
@@ -1113,6 +1235,7 @@ class LoraMatch(base.Match):
         self._plan = None
         self._first = None
         self._forced_contract = None
+        self._choices = ()   # (hand number, chooser, contract) of every scored chosen hand
         super().__init__(module, rules, seed=seed, players=players, dealer=dealer, **options)
 
     def _initial_scores(self) -> dict:
@@ -1158,7 +1281,9 @@ class LoraMatch(base.Match):
             available = self._remaining[row["chooser"]]
         return self.module.new_hand(seed=seed, dealer=row["dealer"], rules=self.rules,
                                     contract=contract, available=available, extra=row["extra"],
-                                    attempt=self._attempt, hand_index=self._index)
+                                    attempt=self._attempt, hand_index=self._index,
+                                    remaining=self._remaining if self.rules.contract_choice
+                                    else None, choices=self._choices)
 
     def _score(self, finished: State) -> dict:
         row = super()._score(finished)
@@ -1177,10 +1302,13 @@ class LoraMatch(base.Match):
         else:
             self._forced_contract = None
             plan = self._plan[self._index]
-            if plan["contract"] is None and not plan["extra"] and finished.contract is not None:
+            # a hand aborted before the contract was named (section 10) strikes nothing
+            if plan["contract"] is None and finished.contract is not None:
                 chooser = plan["chooser"]
-                self._remaining[chooser] = tuple(c for c in self._remaining[chooser]
-                                                 if c != finished.contract)
+                self._choices += ((self._index + 1, chooser, finished.contract),)
+                if not plan["extra"]:
+                    self._remaining[chooser] = tuple(c for c in self._remaining[chooser]
+                                                     if c != finished.contract)
             self._index += 1
             self._attempt = 1
         return row
@@ -1210,10 +1338,18 @@ class LoraMatch(base.Match):
         return standings(self.scores)[0]
 
 
+def _deal_rules(seed, rules, players, options) -> Rules:
+    """The checks every dealing entry point makes first: the seed, the players, the rules."""
+    checks.check_seed(seed)
+    if players is not None:
+        checks.check_players(players, (4,), "Lora")
+    return _rules(rules, options)
+
+
 def new_match(seed=None, rules=None, players=None, dealer=None, **options) -> LoraMatch:
-    rules = _rules(rules, options)
-    if players not in (None, 4):
-        raise RulesError("Lora is played by exactly four players")
+    rules = _deal_rules(seed, rules, players, options)
+    if dealer is not None:
+        checks.check_dealer(dealer, 4, _seat_namer(rules))
     return LoraMatch(sys.modules[__name__], rules, seed=seed, players=None, dealer=dealer)
 
 

@@ -26,8 +26,9 @@ from fractions import Fraction
 from typing import ClassVar, Iterable, Mapping, Sequence
 
 from ..cards import Card, Rank, Suit, deck as _deck, format_cards, parse_card, parse_cards
-from ..errors import CardError, IllegalAction, PuzzleError, RulesError
-from . import base
+from ..errors import CardError, IllegalAction, PositionError, PuzzleError, RulesError
+from . import base, checks
+from .checks import check_whole_number, quote
 from .actions import Action
 from .tricks import TrickRules
 
@@ -113,8 +114,7 @@ def resolve(rules=None, **overrides) -> Rules:
 def _rules_for_players(rules, players, overrides) -> Rules:
     rules = resolve(rules, **overrides)
     if players is not None:
-        if isinstance(players, bool) or players not in (2, 3, 4):
-            raise RulesError(f"Raub is played by 2, 3 or 4 players, not {players!r}")
+        checks.check_players(players, (2, 3, 4), "Raub")
         if players != rules.player_count:
             fd = rules.first_dealer
             changes = {"player_count": players}
@@ -160,31 +160,31 @@ class State(base.HandState):
         rules = resolve(rules)
         if setup.get("kind") == "position":
             return _build_position(setup, rules)
+        checks.setup_field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True)
+        field = checks.setup_field
         state = object.__new__(cls)
-        players = int(setup["players"])
+        players = field(setup, "players", checks.check_players, (2, 3, 4), "Raub")
         if players != rules.player_count:
             rules = rules.replace(player_count=players)
-        pack = parse_cards(setup["deck"])
-        _check_pack(pack)
-        dealer = int(setup["dealer"])
-        if not 0 <= dealer < players:
-            raise RulesError(f"there is no seat {dealer} in a {players}-player game")
-        scores = tuple(int(s) for s in setup["scores"])
-        if len(scores) != players:
-            raise RulesError(f"give one score per player ({players}), not {len(scores)}")
-        refas = int(setup.get("refas", 0))
-        if refas < 0:
-            raise RulesError("the number of pending refas cannot be negative")
+        pack = field(setup, "deck", _read_pack)
+        dealer = field(setup, "dealer", checks.check_dealer, players,
+                       cls.SEAT_NAMES[players].__getitem__)
+        scores = tuple(field(setup, "scores", _score_list, players))
+        refas = field(setup, "refas", checks.check_whole_number, "refas", 0, optional=True,
+                      default=0)
+        table_mode = field(setup, "table_mode", checks.check_bool, "table_mode", optional=True,
+                           default=False)
+        shuffle_seed = field(setup, "shuffle_seed", checks.check_whole_number, "shuffle_seed",
+                             optional=True, default=0)
         state._init_base(rules, players, dealer, {
             "kind": "deal", "players": players, "dealer": dealer, "deck": format_cards(pack),
-            "scores": list(scores), "refas": refas,
-            "table_mode": bool(setup.get("table_mode", False)),
-            "shuffle_seed": int(setup.get("shuffle_seed", 0)),
+            "scores": list(scores), "refas": refas, "table_mode": table_mode,
+            "shuffle_seed": shuffle_seed,
         })
         state._blank(scores, refas)
         state.pack = pack
-        state.table_mode = bool(setup.get("table_mode", False))
-        state.shuffle_seed = int(setup.get("shuffle_seed", 0))
+        state.table_mode = table_mode
+        state.shuffle_seed = shuffle_seed
         state.phase = "predeal"
         state.to_move = dealer
         return state
@@ -353,6 +353,9 @@ class State(base.HandState):
         return acts
 
     # -- parsing, checking ------------------------------------------------------------------
+    def game_pack(self) -> tuple[Card, ...]:
+        return PACK
+
     def parse_action(self, action) -> Action:
         act = super().parse_action(action)
         if act.verb == "exchange":
@@ -360,14 +363,17 @@ class State(base.HandState):
         return act
 
     def apply(self, action, seat: int | None = None) -> Action:
+        if seat is not None:
+            self.check_seat(seat)
         act = self.parse_action(action)
         if act.verb in ("misdeal", "misdeal_deliberate"):
             seat = None  # any player may point out a misdeal (§18.2)
-        return super().apply(act, seat)
+        return super().apply(action, seat)
 
-    def explain_illegal(self, action: Action, legal: Sequence[Action]) -> str:
+    def explain_illegal(self, action: Action, legal: Sequence[Action],
+                        said: str | None = None) -> str:
         reason = self._why_not(action)
-        return reason or super().explain_illegal(action, legal)
+        return reason or super().explain_illegal(action, legal, said)
 
     def _why_not(self, action: Action) -> str | None:
         verb, phase, seat = action.verb, self.phase, self.to_move
@@ -975,10 +981,15 @@ def _score_list(scores, n: int) -> list[int]:
     try:
         values = [scores[s] for s in range(n)]
     except (KeyError, IndexError, TypeError):
-        raise RulesError(f"give one score for each of the {n} seats") from None
+        raise RulesError(f"give one score for each of the {n} seats, not {quote(scores)}") from None
     if len(scores) != n or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
-        raise RulesError(f"give one whole-number score for each of the {n} seats")
+        raise RulesError(f"give one whole-number score for each of the {n} seats, not "
+                         f"{quote(scores)}")
     return values
+
+
+def _read_pack(deck, what: str = "deck") -> tuple[Card, ...]:
+    return checks.check_deck(deck, PACK, what, "the 32-card pack (7 to A)")
 
 
 def _check_pack(pack: Sequence[Card]) -> None:
@@ -999,6 +1010,7 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, scores
     """Deal a hand. ``deck`` is the exact pack order, top first (dealt as §7.3); otherwise the
     pack is shuffled with ``random.Random(seed)``. ``scores`` (one per seat, default the starting
     score) decide whether Muss is possible; ``refas`` is the number of pending refas."""
+    checks.check_seed(seed)
     rules = _rules_for_players(rules, players, options)
     n = rules.player_count
     rng = random.Random(seed)
@@ -1006,13 +1018,13 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, scores
         pack = list(PACK)
         rng.shuffle(pack)
     else:
-        pack = list(parse_cards(deck) if isinstance(deck, str) else (parse_card(c) for c in deck))
-        _check_pack(pack)
+        pack = list(_read_pack(deck))
     if dealer is None:
         dealer = rules.first_dealer if rules.first_dealer != "random" else rng.randrange(n)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise RulesError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+    checks.check_dealer(dealer, n, State.SEAT_NAMES[n].__getitem__)
     scores = [rules.starting_score] * n if scores is None else _score_list(scores, n)
+    checks.check_whole_number(refas, "refas", 0)
+    checks.check_bool(table_mode, "table_mode")
     setup = {"kind": "deal", "players": n, "dealer": dealer, "deck": format_cards(pack),
              "scores": list(scores), "refas": refas, "table_mode": bool(table_mode),
              "shuffle_seed": rng.randrange(2 ** 31)}
@@ -1114,8 +1126,14 @@ def _build_position(setup: Mapping, rules: Rules) -> State:
     state.round = 1
     state.declarer = declarer
     state.kind = kind
+    # 16.3: a blind Raub needs one trick, like a Stih, under blind_raub_needs_one_trick
+    one = kind == "stih" or (kind == "raub" and rules.blind_raub_needs_one_trick)
+    rule_need = 1 if one else 2
     need = setup.get("need")
-    state.need = int(need) if need is not None else (1 if kind == "stih" else 2)
+    if need is not None and check_whole_number(need, "need", error=PositionError) != rule_need:
+        raise PositionError(f"need: a {kind} declarer needs {rule_need} trick"
+                            f"{'s' * (rule_need != 1)} under these rules, not {quote(need)}")
+    state.need = rule_need
     state.tricks_won = tw
     state.trick_rules = trick_rules_for(state.trump, rules.must_overtrump)
     state.phase = "play"
@@ -1225,6 +1243,14 @@ class RaubMatch(base.Match):
 def new_match(seed=None, rules=None, players=None, dealer=None, scores=None, refas=0,
               table_mode=False, **options) -> RaubMatch:
     """A game from everyone at the starting score (or ``scores``) until someone reaches 0."""
+    checks.check_seed(seed)
     rules = _rules_for_players(rules, players, options)
+    n = rules.player_count
+    if dealer is not None:
+        checks.check_dealer(dealer, n, State.SEAT_NAMES[n].__getitem__)
+    if scores is not None:
+        _score_list(scores, n)
+    checks.check_whole_number(refas, "refas", 0)
+    checks.check_bool(table_mode, "table_mode")
     return RaubMatch(sys.modules[__name__], rules, seed=seed, dealer=dealer, scores=scores,
                      refas=refas, table_mode=table_mode)

@@ -29,6 +29,9 @@ def register(sub) -> None:
     check.add_argument("--write", action="store_true",
                        help="complete half-written puzzles (solution, themes, difficulty, "
                             "texts) and renew certificates, in place")
+    check.add_argument("--retext", action="store_true",
+                       help="with --write: also rewrite titles, themes, hints and explanations "
+                            "from the solution (after a change of seat names or wording)")
     check.add_argument("--quiet", action="store_true", help="print only failures and totals")
     check.set_defaults(run=run_check)
     mine = inner.add_parser("mine", help="find new puzzles in random endings and played hands")
@@ -64,7 +67,7 @@ def run_check(args) -> int:
         if args.write:
             cert = certify(puzzle.with_(solution=()))
             if cert.ok:
-                done = complete(puzzle, cert, keep_text=True)
+                done = complete(puzzle, cert, keep_text=not args.retext)
                 done = done.with_(file=puzzle.file)
                 if done != puzzle:
                     changed.add(puzzle.file)

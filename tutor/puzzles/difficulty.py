@@ -15,7 +15,7 @@ import math
 __all__ = ["features", "points", "level_of", "rate", "THRESHOLDS"]
 
 # points at which levels 2, 3, 4 and 5 begin
-THRESHOLDS = (1.0, 1.9, 2.8, 3.7)
+THRESHOLDS = (0.75, 1.55, 2.6, 3.2)
 
 
 def _basic_card(state, seat):

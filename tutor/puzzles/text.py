@@ -251,7 +251,8 @@ def result_words(puzzle, value: int) -> str:
     if puzzle.game in ("euchre", "raub"):
         return f"{who} take{s} {_of_last(value - prior, left)}"
     if puzzle.game == "clabber":
-        return f"{who} win{s} {value} of the {clabber_points_left(start)} points"
+        got = "none" if value == 0 else str(value)
+        return f"{who} win{s} {got} of the {clabber_points_left(start)} points"
     contract = start.contract
     if contract == "minimum":
         return f"you take {_of_last(value - prior, left)}"
@@ -281,17 +282,25 @@ def shortfall(puzzle, value: int) -> str:
     prior = _prior(puzzle, start)
     if puzzle.game in ("euchre", "raub"):
         need = g.target - prior
-        return f"one short of the {number(need)} you need" if g.target - value == 1 else \
-            f"{number(g.target - value)} short of the {number(need)} you need"
+        who = "you need"
+        if puzzle.game == "raub" and puzzle.hero != start.declarer and \
+                len(start.active_seats) > 2:
+            who = "the defenders need"
+        return f"one short of the {number(need)} {who}" if g.target - value == 1 else \
+            f"{number(g.target - value)} short of the {number(need)} {who}"
     if puzzle.game == "clabber":
         gap = g.target - value
         return f"{gap} point{'s' if gap != 1 else ''} short of the {g.target} you need"
     contract = start.contract
     if contract == "minimum":
+        if g.target - prior <= 0:
+            return "when the goal is to take none"
         return f"{_count(value - g.target, 'trick')} more than you may take"
     if contract == "maximum":
         return f"{number(value - g.target)} short of what you need"
     if contract == "queens":
+        if g.target // 2 - prior <= 0:
+            return "when the goal is to take none"
         return f"{_count((value - g.target) // 2, 'queen')} more than you may take"
     if contract == "lora":
         if g.target <= start.rules.lora_out_points:
@@ -333,9 +342,11 @@ def why_wrong(puzzle, d, cls, line) -> str:
                 f"{miss}.")
     winner, win_card = _trick_story(state, line)
     if winner is None:
-        story = "the defence's best play means that "
+        story = "after the best answer "
     elif winner == hero:
-        story = f"it wins this trick, but the defence's best play then means that "
+        others = "the others' best answer" if puzzle.game == "lora" else \
+            "the defence's best answer"
+        story = f"it wins this trick, but after {others} "
     elif is_partner(state, winner, hero):
         story = f"your partner wins this trick with {card(win_card)}, but then "
     else:

@@ -225,11 +225,12 @@ def raub_counts_to_two(f: Facts) -> bool:
 def lora_sheds(rank_char: str, suit: str | None = None):
     def detector(f: Facts) -> bool:
         c = f.card
-        if f.lead or c is None or f.hero_won or c.rank.char != rank_char:
+        if c is None or f.winner is None or f.hero_won or c.rank.char != rank_char:
             return False
         if suit is not None and c.suit.value != suit:
             return False
-        return f.suit(c) != f.led     # thrown on another suit's trick
+        # thrown on another suit's trick, or led for someone else to win
+        return f.lead or f.suit(c) != f.led
     return detector
 
 
@@ -444,24 +445,25 @@ THEMES: dict[str, tuple[Theme, ...]] = {
         _DRAW, _THROW, _DUCK, _CHEAP, _CASH, _RUFF,
     ),
     "lora": (
+        _t("shed the queen", lora_sheds("Q"), "Which card would cost you most if you won it "
+           "later?", "Get rid of a queen on a trick someone else wins: throw it when you "
+           "cannot follow suit, or lead it under a higher card."),
+        _t("shed the king of hearts", lora_sheds("K", "H"), "Which card would cost you most "
+           "if you won it later?", f"Get rid of the {parse_card('KH').symbol} on a trick "
+           "someone else wins."),
+        _t("shed the jack of clubs", lora_sheds("J", "C"), "Which card would cost you most "
+           "if you won it later?", f"Get rid of the {parse_card('JC').symbol} on a trick "
+           "someone else wins: whoever takes it pays 8."),
+        _t("lose the last trick", lora_loses_last_trick, "Who will win the last trick?",
+           "The last trick costs 4: plan to leave it to someone else."),
         _t("duck", ducks, "Do you have to win this trick?",
            "Play a card lower than the one winning the trick, so someone else takes it."),
-        _t("shed the queen", lora_sheds("Q"), "Which card would cost you most if you won it "
-           "later?", "When you cannot follow suit, throw away the card that would hurt you: "
-           "in Queens, a queen."),
-        _t("shed the king of hearts", lora_sheds("K", "H"), "Which card would cost you most "
-           "if you won it later?", "When you cannot follow suit, throw away the dangerous "
-           f"card: the {parse_card('KH').symbol}."),
-        _t("shed the jack of clubs", lora_sheds("J", "C"), "Which card would cost you most "
-           "if you won it later?", "When you cannot follow suit, throw away the "
-           f"{parse_card('JC').symbol}: whoever takes it pays 8."),
         _t("unload the high card", lora_unloads_high, "Which of your cards could win a "
            "trick later?", "When you cannot follow suit, get rid of your highest card: it is "
            "the one that would win a trick you do not want."),
-        _t("lead low", lora_leads_low, "Can you make someone else win this trick?",
-           "Lead a card another player must beat."),
-        _t("lose the last trick", lora_loses_last_trick, "Who will win the last trick?",
-           "The last trick costs 4: plan to leave it to someone else."),
+        _t("give the lead away", lora_leads_low, "Can you make someone else win this trick?",
+           "Lead a card another player has to beat, so the trick and the next lead go to "
+           "him."),
         _t("hold back the start rank", layout_holds_start_rank, "Must you open a new suit "
            "now?", "A card of the start rank opens a suit for everyone: keep it until it "
            "helps you more than the others."),
@@ -511,3 +513,35 @@ def names(found: dict) -> list[str]:
             if n not in out:
                 out.append(n)
     return out
+
+
+def facts_at(puzzle, before=(), play=None, wrong=()) -> Facts:
+    """The facts of the hero's ``play`` after the actions ``before`` (a hand-built decision,
+    e.g. for a test): the other seats answer as the solver does, each ``wrong`` card is
+    played out with best play on both sides."""
+    from .certify import DecisionFound
+    from .solve import defence_reply, play_out
+    state = puzzle.start_state()
+    for a in before:
+        state.apply(a)
+    if state.to_move != puzzle.hero:
+        raise ValueError("the hero is not on move there")
+    d = DecisionFound(tuple(before), state.copy(), [], [], [], play=str(state.parse_action(play)))
+    after = state.copy()
+    after.apply(play)
+    reply = []
+    while after.to_move is not None and after.to_move != puzzle.hero:
+        a = defence_reply(puzzle, after)
+        after.push(a)
+        reply.append(str(a))
+    d.reply = tuple(reply)
+    for w in wrong:
+        st = state.copy()
+        st.apply(f"play {w}")
+        d.refutations[w] = [f"play {w}"] + play_out(puzzle, st)
+    main = list(before) + [d.play] + reply
+    rest = state.copy()
+    for a in [d.play] + reply:
+        rest.push(rest.parse_action(a))
+    main += play_out(puzzle, rest)
+    return facts_of(puzzle, d, 0, main)

@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import TutorError
+from ..games import checks
 from ..games.actions import Action, Play
+from ..games.base import HandState, View
 from .problem import Problem
 from .search import BudgetExceeded, Searcher
 
@@ -17,10 +19,11 @@ DEFAULT_BUDGET = 20_000_000
 
 def to_problem(state_or_problem, hero=None, side=None) -> Problem:
     """A :class:`Problem` from a problem (returned as is) or from a play-phase game state."""
+    check_arguments(state_or_problem, hero=hero, side=side)
     if isinstance(state_or_problem, Problem):
         if hero is not None and hero not in [s for s, h in zip(state_or_problem.seats,
                                                                  state_or_problem.hero_side) if h]:
-            raise ValueError("a Problem already fixes the hero's side; build it for that hero")
+            raise TutorError("a Problem already fixes the hero's side; build it for that hero")
         return state_or_problem
     from .adapters import problem_for
     return problem_for(state_or_problem, hero, side)
@@ -67,6 +70,47 @@ class Result:
         return [a for a, v in self.moves.items() if v == self.value]
 
 
+def check_arguments(state_or_problem, hero=None, budget=None, side=None, goal=None,
+                    moves=True, target=None) -> None:
+    """The solver's arguments, checked before any search: a hand state (not a seat's view) or
+    a Problem; ``hero`` one of its seats; ``side`` a list of its seats; ``budget`` a whole
+    number of search nodes; ``moves`` true or false; ``goal`` a Goal or Levels; ``target`` a
+    finite number."""
+    from .goals import Goal, Levels
+    if isinstance(state_or_problem, View):
+        raise TutorError("the solver looks at every hand: pass the state itself, not a seat's "
+                         "view")
+    if isinstance(state_or_problem, HandState):
+        seats = range(state_or_problem.players)
+        name = state_or_problem.seat_name
+    elif isinstance(state_or_problem, Problem):
+        seats, name = state_or_problem.seats, None
+    else:
+        raise TutorError(f"the solver takes a hand state in its play or a Problem, not "
+                         f"{checks.quote(state_or_problem)}")
+
+    def seat(value, what):
+        if isinstance(value, bool) or value not in seats:
+            shown = ", ".join(f"{s} ({name(s)})" if name else str(s) for s in seats)
+            raise TutorError(f"there is no {what} {checks.quote(value)}: the seats are {shown}")
+
+    if hero is not None:
+        seat(hero, "hero seat")
+    if side is not None:
+        if isinstance(side, (str, bytes)) or not isinstance(side, (list, tuple, set, frozenset)):
+            raise TutorError(f"side must be a list of seats, not {checks.quote(side)}")
+        for s in side:
+            seat(s, "seat")
+    if budget is not None:
+        checks.check_whole_number(budget, "budget (search nodes)", 1)
+    checks.check_bool(moves, "moves")
+    if goal is not None and not isinstance(goal, (Goal, Levels)):
+        raise TutorError(f"goal must be a Goal or Levels from tutor.solver.goals, not "
+                         f"{checks.quote(goal)}")
+    if target is not None and not isinstance(target, Goal):
+        checks.check_finite(target, "target")
+
+
 def _units(pb: Problem, future: int) -> int:
     """Internal future value -> the game's units (hand total for the hero's side)."""
     return pb.banked + (-future if pb.minimise else future)
@@ -90,6 +134,7 @@ def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=
     reached); the goal fixes the sides, so ``hero`` and ``side`` are not used with it. Lora's
     ``two_players`` contract is solved through its goals (the hero's score 0, 4 or 8).
     """
+    check_arguments(state_or_problem, hero, budget, side, goal, moves)
     if goal is not None and side is not None:
         raise TutorError("a goal already says which seats play for it: leave out side")
     if goal is None:
@@ -155,6 +200,7 @@ def can_reach(state_or_problem, target=None, hero=None, budget=None, side=None,
     With a :class:`~tutor.solver.goals.Goal` (as ``goal`` or as ``target``): whether the
     goal's side can make sure of it."""
     from .goals import Goal, lora_score_at_most, reaches
+    check_arguments(state_or_problem, hero, budget, side, goal, target=target)
     if isinstance(target, Goal):
         target, goal = None, target
     if goal is not None:

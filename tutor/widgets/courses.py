@@ -48,7 +48,7 @@ class CourseIndex:
         for course in self.courses:
             for n, entry in enumerate(course.lessons, start=1):
                 topics = course.topics_of(entry)
-                exercises = [e for t in topics for e in t.exercises]
+                exercises = list(dict.fromkeys(e for t in topics for e in t.exercises))
                 out.append((course, n, entry, topics, exercises,
                             lesson_progress(self.store, course.lesson_name(entry), exercises)))
         return out

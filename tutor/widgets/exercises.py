@@ -47,8 +47,9 @@ choice's text.
 
 Static pictures: each exercise's ``_repr_mimebundle_`` gives ``text/html`` and ``text/plain``
 with the question only (what the learner's seat may see), so nbval compares them and books show
-them; ``teacher=True`` (or :meth:`Exercise.teacher_html`, which the book builder calls) adds the
-answer. Under nbval nothing is answered, so a lesson's outputs never depend on a learner's record:
+them; ``teacher=True``, or building a book's teacher edition (:func:`tutor.edition.is_teacher`),
+puts :meth:`Exercise.teacher_html` there instead, with the answer. Under nbval nothing is
+answered, so a lesson's outputs never depend on a learner's record:
 :meth:`Lesson.summary` reports this run's answers only (the course index reads the stored record).
 """
 
@@ -63,13 +64,15 @@ import ipywidgets as W
 
 from .. import bots as bots_module
 from .. import render
+from . import common, words
 from ..cards import Card, parse_card
+from ..edition import is_teacher
 from ..errors import CardError, IllegalAction, TutorError
 from ..games.actions import Action
 from ..games.base import HandState, View
 
 __all__ = ["Lesson", "LessonSummary", "Exercise", "PickCards", "WhoWins", "ScoreIt", "Decide",
-           "Quiz", "Settlement", "settle", "SeatView", "KEYS_NOTE"]
+           "Quiz", "Settlement", "settle", "SeatView", "Deal", "KEYS_NOTE"]
 
 KEYS_NOTE = "Keyboard: Tab moves between the buttons, Enter or Space presses one."
 _EVAL_BUDGET = 600.0     # seconds: the sample count, not the clock, ends an evaluation
@@ -180,18 +183,13 @@ class LessonSummary:
 
 
 # --------------------------------------------------------------------------- the exercise
-def _button(label: str, tooltip: str, kind: str, handler, **style) -> W.Button:
-    button = W.Button(description=label, tooltip=tooltip, layout=W.Layout(width="auto"))
-    button.add_class(kind)
-    for key, value in style.items():
-        setattr(button.style, key, value)
-    button.on_click(lambda _: handler())
+def _button(label: str, tooltip: str, kind: str, handler, selected: bool = False) -> W.Button:
+    """A choice or a control (``tutor-action``) through the shared button maker."""
+    button = common.action_button(label, None, handler, tip=tooltip,
+                                  style="info" if selected else "")
+    if selected:
+        button.add_class("tutor-selected")
     return button
-
-
-def _card_button(card: Card, tooltip: str, handler) -> W.Button:
-    colour = "#6b2fa0" if card.is_joker else "#c0102a" if card.colour == "red" else "#111111"
-    return _button(card.symbol, tooltip, "tutor-card", handler, text_color=colour, font_weight="bold")
 
 
 _HIDDEN_FACTS = {"tricks by side"}     # shown per seat in the picture; its keys are side codes
@@ -209,15 +207,26 @@ def _seat_namer(state_or_view):
     return (lambda s: names[s]) if names else (lambda s: f"Player {s + 1}")
 
 
-def action_words(action: Action) -> str:
-    """An action as a learner reads it: ``Order up``, ``Play J♥``, ``Name ♠``."""
+def action_words(action: Action, game: str | None = None) -> str:
+    """An action as a learner reads it: ``Order up``, ``Play J♥``, ``Name ♠`` (the table's own
+    button words when the game is given)."""
+    if game is not None:
+        try:
+            text = words.button(game, action)
+            return f"Play {text}" if action.verb == "play" else text
+        except TutorError:
+            pass
     text = bots_module.describe(action)
     return text[:1].upper() + text[1:]
 
 
-class Exercise:
+class Exercise(common.StaticPicture):
     """What every exercise shares: registration, tries, feedback, *Try again*, *Show me*, the
-    widget and the static picture. Subclasses define the question, the choices and the check."""
+    widget and the static picture. Subclasses define the question, the choices and the check.
+
+    Buttons call their handler through :meth:`_press`, so no exception ever escapes a click: a
+    mistake is shown in the feedback. Called directly (tests, lesson code) the handlers raise
+    :class:`TutorError` for bad input."""
 
     kind = "exercise"
 
@@ -232,7 +241,7 @@ class Exercise:
         self.id = id or self.kind
         self.prompt = prompt
         self.title = title or prompt
-        self.teacher = bool(teacher)
+        self.teacher = bool(teacher) or is_teacher()   # the teacher edition of a book
         self.tries = 0
         self.first_try: bool | None = None
         self.solved = False
@@ -317,10 +326,12 @@ class Exercise:
         self.prompt_box = W.HTML()
         self.picture = W.HTML()
         self.choices_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.check_button = _button("Check", "Check your answer", "tutor-action", self.check)
+        self.check_button = _button("Check", "Check your answer", "tutor-action",
+                                    lambda: self._press(self.check))
         self.retry_button = _button("Try again", "Clear the feedback and try again",
-                                    "tutor-action", self.retry)
-        self.show_button = _button("Show me", "Reveal the answer", "tutor-action", self.show)
+                                    "tutor-action", lambda: self._press(self.retry))
+        self.show_button = _button("Show me", "Reveal the answer", "tutor-action",
+                                   lambda: self._press(self.show))
         self.feedback = W.HTML()
         controls = ([self.check_button] if self._needs_check_button() else []) + [
             self.retry_button, self.show_button]
@@ -339,7 +350,7 @@ class Exercise:
         return render.STYLE
 
     # -- static pictures --------------------------------------------------------------------
-    def static_html(self) -> str:
+    def question_only_html(self) -> str:
         return f'<div class="tutor-exercise">{self.question_html()}</div>'
 
     def teacher_html(self) -> str:
@@ -351,14 +362,22 @@ class Exercise:
         text = self.question_text()
         return text + ("\nAnswer: " + self.answer_text() if self.teacher else "")
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = dict(self.widget._repr_mimebundle_())
-        bundle["text/html"] = self.teacher_html() if self.teacher else self.static_html()
-        bundle["text/plain"] = self.static_text()
-        return bundle
+    def static_html(self) -> str:
+        """The question (with the answer when ``teacher`` is set): the ``text/html`` picture."""
+        return self.teacher_html() if self.teacher else self.question_only_html()
 
-    def __repr__(self) -> str:
+    def summary(self) -> str:
+        """The ``text/plain`` picture."""
         return self.static_text()
+
+    # -- clicks -------------------------------------------------------------------------
+    @common.safe
+    def _press(self, handler, *args):
+        return handler(*args)
+
+    def _show_error(self, text: str) -> None:
+        self.message = f'<div style="color:{_WRONG}">{html.escape(text)}</div>'
+        self._refresh()
 
 
 # --------------------------------------------------------------------------- PickCards
@@ -465,10 +484,8 @@ class PickCards(Exercise):
     def _choices(self) -> list[W.Widget]:
         buttons = []
         for card in self.hand:
-            button = _card_button(card, str(self.action_for(card)), lambda c=card: self.toggle(c))
-            if card in self.selected:
-                button.button_style = "info"
-                button.add_class("tutor-selected")
+            button = common.card_button(card, self.action_for(card), lambda c=card: self._press(self.toggle, c),
+                                        selected=card in self.selected)
             buttons.append(button)
         self.card_buttons = dict(zip(self.hand, buttons))
         return buttons
@@ -572,7 +589,7 @@ class WhoWins(Exercise):
 
     def _choices(self) -> list[W.Widget]:
         return [_button(self.seat_name(s), self.seat_name(s), "tutor-action",
-                        lambda s=s: self.answer(s)) for s, _ in self.plays]
+                        lambda s=s: self._press(self.answer, s)) for s, _ in self.plays]
 
     def _trick_picture(self) -> str:
         trump = self.rules.trump
@@ -722,10 +739,8 @@ class ScoreIt(Exercise):
             buttons = []
             for value in self.values:
                 b = _button(str(value), f"{name} {value}", "tutor-action",
-                            lambda u=unit, v=value: self.pick(u, v))
-                if self.picked.get(unit) == value:
-                    b.button_style = "info"
-                    b.add_class("tutor-selected")
+                            lambda u=unit, v=value: self._press(self.pick, u, v),
+                            selected=self.picked.get(unit) == value)
                 self.point_buttons[(unit, value)] = b
                 buttons.append(b)
             rows.append(W.HBox([W.HTML(f"<b>{html.escape(name)}</b>&nbsp;")] + buttons))
@@ -937,17 +952,24 @@ class Decide(Exercise):
     def _check(self):
         if self.choice is None:
             return None
+        if self._hint is None and self.level == "expert":
+            self.feedback.value = ('<div class="tutor-busy">The expert is playing your choices '
+                                   'out on many deals (a second or two)…</div>')
         right = self.choice in self.accepted()
         return right, self._explain()
 
     def _choices(self) -> list[W.Widget]:
         buttons = []
         for action in self.options:
-            kind = "tutor-card" if action.card is not None else "tutor-action"
-            b = _button(action_words(action), str(action), kind, lambda a=action: self.answer(a))
-            if action == self.choice:
-                b.button_style = "info"
-                b.add_class("tutor-selected")
+            handler = lambda a=action: self._press(self.answer, a)
+            if action.card is not None:
+                b = common.card_button(action.card, action, handler, selected=action == self.choice,
+                                       label=action_words(action, self.view.game))
+            else:
+                b = common.action_button(action_words(action, self.view.game), action, handler,
+                                         style="info" if action == self.choice else "")
+                if action == self.choice:
+                    b.add_class("tutor-selected")
             buttons.append(b)
         return buttons
 
@@ -963,7 +985,7 @@ class Decide(Exercise):
 
     def question_html(self) -> str:
         return (f"<p><b>{html.escape(self.prompt)}</b></p>{self._picture_html()}"
-                f"<div>Your choices: {html.escape(', '.join(action_words(a) for a in self.options))}"
+                f"<div>Your choices: {html.escape(', '.join(action_words(a, self.view.game) for a in self.options))}"
                 f"</div><div class=\"tt-note\">{html.escape(self._how())}</div>")
 
     def question_text(self) -> str:
@@ -976,7 +998,7 @@ class Decide(Exercise):
         if trick:
             lines.append("Trick so far: " + ", ".join(
                 f"{self.seat_name(int(s))} {parse_card(c).symbol}" for s, c in trick))
-        lines.append("Your choices: " + ", ".join(action_words(a) for a in self.options))
+        lines.append("Your choices: " + ", ".join(action_words(a, self.view.game) for a in self.options))
         lines.append(self._how())
         return "\n".join(lines)
 
@@ -1040,11 +1062,8 @@ class Quiz(Exercise):
     def _choices(self) -> list[W.Widget]:
         buttons = []
         for option in self.options:
-            b = _button(option, option, "tutor-action", lambda o=option: self.answer(o))
-            if option == self.choice:
-                b.button_style = "info"
-                b.add_class("tutor-selected")
-            buttons.append(b)
+            buttons.append(_button(option, option, "tutor-action", lambda o=option: self._press(self.answer, o),
+                                   selected=option == self.choice))
         return buttons
 
     def _picture_html(self) -> str:
@@ -1090,4 +1109,41 @@ class SeatView:
     def _repr_mimebundle_(self, include=None, exclude=None):
         return {"text/html": f'<div class="tt-note"><b>{html.escape(self.title)}</b></div>'
                              + render.view_html(self.view, self.seat_name),
+                "text/plain": repr(self)}
+
+
+class Deal:
+    """A whole deal seen from above, every hand face up (for a teacher's explanation, never
+    for a decision the learner is about to take): ``Deal(state)``."""
+
+    def __init__(self, state: HandState, title: str | None = None):
+        self.state = state
+        self.title = title or "The whole deal, every hand face up"
+
+    def __repr__(self) -> str:
+        state = self.state
+        lines = [self.title]
+        for seat in range(state.players):
+            cards = " ".join(c.symbol for c in common.sort_hand(state.hands[seat], state.trick_rules))
+            mark = " (dealer)" if seat == state.dealer else ""
+            lines.append(f"{state.seat_name(seat)}{mark}: {cards}")
+        up = getattr(state, "up_card", None)
+        if up is not None:
+            lines.append(f"Up-card: {up.symbol}")
+        return "\n".join(lines)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        state = self.state
+        rows = []
+        for seat in range(state.players):
+            cards = common.sort_hand(state.hands[seat], state.trick_rules)
+            mark = "dealer" if seat == state.dealer else ""
+            rows.append(f'<tr><td class="tt-seat">{html.escape(state.seat_name(seat))}</td>'
+                        f'<td>{render.cards_html(cards)}</td><td class="tt-note">{mark}</td></tr>')
+        up = getattr(state, "up_card", None)
+        if up is not None:
+            rows.append(f'<tr><td class="tt-seat">Up-card</td><td>{render.card_html(up)}</td>'
+                        f'<td></td></tr>')
+        return {"text/html": f'{render.STYLE}<div class="tt-note"><b>{html.escape(self.title)}</b>'
+                             f'</div><table class="tt-table">{"".join(rows)}</table>',
                 "text/plain": repr(self)}

@@ -75,6 +75,16 @@ def _seed_for(seed, k: int, attempt: int) -> int:
     return zlib.crc32(f"{seed}/{k}/{attempt}".encode())
 
 
+def _hopeless(game: str, contract: str) -> Callable:
+    """A test of the state during the bidding: True once the situation can no longer arise
+    (the trump is made by someone else), so a deal that will not do is dropped early."""
+    if game == "euchre" and contract != "maker":
+        return lambda s: s.maker is not None and s.maker % 2 == LEARNER % 2
+    if game == "raub":
+        return lambda s: s.declarer is not None and s.declarer != LEARNER
+    return lambda s: s.maker is not None and s.maker != LEARNER
+
+
 def _situation(game: str, contract: str) -> Callable:
     """A test of the state after each bidding action: True once the situation has arisen."""
     if game == "euchre" and contract == "maker":
@@ -124,7 +134,7 @@ class PracticeSeries:
         wanted = _situation(self.game, self.contract)
         for attempt in range(MAX_TRIES):
             state = self._new(k, attempt)
-            steps = self._bidding_until(state, wanted)
+            steps = self._bidding_until(state, wanted, _hopeless(self.game, self.contract))
             if steps is not None:
                 fresh = self._new(k, attempt)
                 for _ in range(steps):
@@ -135,9 +145,9 @@ class PracticeSeries:
         raise TutorError(f"no deal for the practice {self.contract!r} found in {MAX_TRIES} tries")
 
     @staticmethod
-    def _bidding_until(state, wanted) -> int | None:
+    def _bidding_until(state, wanted, hopeless) -> int | None:
         """Play the bidding by the basic rules; the number of actions after which ``wanted``
-        holds, or None when the play (or the end) comes first."""
+        holds, or None when the play (or the end) comes first or it can no longer hold."""
         steps = 0
         while state.to_move is not None and state.phase != "play":
             mover = state.to_move
@@ -145,6 +155,8 @@ class PracticeSeries:
             steps += 1
             if wanted(state):
                 return steps
+            if hopeless(state):
+                return None
         return None
 
     # -- the match interface -------------------------------------------------------------

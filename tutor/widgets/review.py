@@ -58,6 +58,7 @@ class HandReview:
         self.widget = W.VBox([self.head, self.rows_box, self.deal_box])
         self.widget.add_class("tutor-review")
         self.retry_buttons: dict[int, W.Button] = {}
+        self.save_buttons: dict = {}
         self._cache = None
         self._shown_key = None
 
@@ -162,14 +163,22 @@ class HandReview:
                      f'sides from there)</div>')
         self.head.value = head
         rows, self.retry_buttons = [], {}
+        costly_at = {i["index"] for i in self.items() if i["exact"] and i["cost"]}
+        self.save_buttons = {}
         for index, text in sentences:
             button = action_button("Retry from here", None, lambda i=index: table.retry(i),
                                    tip=f"Replay the hand from your card at move {index + 1}",
                                    disabled=table.busy.busy)
             button.add_class("tutor-retry")
             self.retry_buttons[index] = button
-            rows.append(W.HBox([button, W.HTML(f'<span class="tutor-small">{esc(text)}</span>')],
-                               layout=W.Layout(align_items="center")))
+            button.layout.flex = "0 0 auto"
+            said = W.HTML(f'<span class="tutor-small">{esc(text)}</span>', layout=W.Layout(flex="1 1 auto"))
+            row = [button, said]
+            if index in costly_at:   # "Save as puzzle" (tutor.widgets.puzzle_board)
+                from .puzzle_board import SaveAsPuzzle
+                self.save_buttons[index] = SaveAsPuzzle(state, table.seat, before=index)
+                row.append(self.save_buttons[index].widget)
+            rows.append(W.HBox(row, layout=W.Layout(align_items="center")))
         self.rows_box.children = tuple(rows)
         self.deal_box.value = self.deal_html() if table.show_deal_open else ""
 

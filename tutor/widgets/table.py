@@ -157,6 +157,7 @@ class PlayTable(StaticPicture):
         self.timings: list[float] = []
         self._last_traceback = None
         self._learner_acted = False
+        self._busy_note = ""
 
         # -- widgets -----------------------------------------------------------------------
         self.style_box = W.HTML(CSS + render.STYLE)
@@ -295,6 +296,8 @@ class PlayTable(StaticPicture):
             return None
         key = self._decision_key()
         if self._hint is None or self._hint_key != key:
+            if self.busy.background and self.hint_level == "expert":
+                return self._hint_in_background(key)
             self._hint = self._advice()
             self._hint_key = key
             self.hint_steps = []
@@ -307,6 +310,22 @@ class PlayTable(StaticPicture):
                                                "(the move and its reason are shown)."), "note"
         self._refresh()
         return self.hint_steps[-1]
+
+    def _hint_in_background(self, key) -> None:
+        """An expert hint takes a second or more: work it out off the main thread, saying so,
+        and show its first step when it is ready."""
+        self._busy_note = "Working out a hint…"
+        self.busy.busy = True
+        self._refresh()
+
+        def work():
+            advice = self._advice()
+            with self.busy.lock:
+                if self._decision_key() == key:
+                    self._hint, self._hint_key, self.hint_steps = advice, key, [advice.ladder[0]]
+
+        self.busy.start(work, self._after_bots)
+        return None
 
     @safe
     def undo(self) -> bool:
@@ -435,6 +454,7 @@ class PlayTable(StaticPicture):
         return True
 
     def _after_bots(self) -> None:
+        self._busy_note = ""
         if self.message_kind == "busy":
             self.message = ""
         if self.busy.error:
@@ -630,6 +650,8 @@ class PlayTable(StaticPicture):
         parts = " · ".join(esc(p) for p in self._status_parts(view))
         if self.busy.busy and st.to_move is not None and st.to_move != self.seat:
             turn = f'<span class="tutor-busy">{esc(self.name(st.to_move))} is thinking…</span>'
+        elif self.busy.busy and self._busy_note:
+            turn = f'<span class="tutor-busy">{esc(self._busy_note)}</span>'
         elif st.is_over:
             turn = '<span class="tutor-turn">The hand is over.</span>'
         elif st.to_move == self.seat:
@@ -1010,11 +1032,9 @@ class PlayTable(StaticPicture):
 
     # -- guide and hints --------------------------------------------------------------------
     def _advice_html(self, h) -> str:
-        from ..bots.hints import figures_in_words
         text = f"<b>{esc(words.button(self.game, h.action, self.state))}</b> — {esc(h.reason)}"
-        figures = figures_in_words(h, lambda a: words.button(self.game, a, self.state))
-        if figures:
-            text += f'<div class="tutor-small">{esc(figures)}</div>'
+        for note in h.notes:
+            text += f'<div class="tutor-small">Note: {esc(note)}</div>'
         if h.reminder:
             text += f'<div class="tutor-small">Rule: {esc(h.reminder)}</div>'
         return text

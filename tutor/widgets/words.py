@@ -282,6 +282,8 @@ def reason_words(game: str, text: str) -> str:
     text = _ROW.sub("", text)
     for code, name in SIDES.items():
         text = re.sub(rf"\b{code}\b", name, text)
+    if game == "clabber":
+        text = text.replace("are set: XX", "are set and score nothing this hand")
     if game == "raub":
         text = text.replace("raub declarer", "Raub declarer").replace("stih declarer", "Stih declarer")
         text = text.replace("ordinary declarer", "declarer").replace("muss declarer", "Muss declarer")
