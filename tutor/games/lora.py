@@ -383,9 +383,7 @@ class State(base.HandState):
 
     # -- names ------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        names = (base.CLOCKWISE_SEAT_NAMES if self.rules.direction == "clockwise"
-                 else base.COUNTERCLOCKWISE_SEAT_NAMES)[4]
-        return names[seat]
+        return _seat_namer(self.rules)(seat)
 
     @property
     def is_lora(self) -> bool:
@@ -455,8 +453,8 @@ class State(base.HandState):
                 return f"'{name}' is not a contract; the contracts are: {', '.join(CONTRACTS)}"
             if name not in self.rules.contracts:
                 return f"{name} is not one of the contracts of this game"
-            return (f"{who} has already chosen {name} in an earlier hand; "
-                    f"still to choose: {', '.join(self.available)}")
+            return (f"{who} has already chosen {CONTRACT_NAMES[name]} in an earlier hand; "
+                    f"still to choose: {', '.join(CONTRACT_NAMES[c] for c in self.available)}")
         if action.verb == "last_card":
             return "'last card' is only called right after a play that leaves exactly one card"
         return super().explain_illegal(action, legal, said)
@@ -658,8 +656,8 @@ class State(base.HandState):
         details["contract_points"] = dict(points)
         for offender, item, pts, card in self.penalty_log:
             points[offender] += pts
-            what = ITEM_TEXT[item] + (f" ({card})" if card else "")
-            reasons.append(f"{self.seat_name(offender)} +{pts}: penalty {item}, {what}")
+            what = ITEM_TEXT[item] + (f" with the {card.symbol}" if card else "")
+            reasons.append(f"{self.seat_name(offender)} +{pts}: penalty for {what}")
         return base.HandResult(points=points, sides={s: s for s in range(4)}, reasons=tuple(reasons),
                                details=details)
 
@@ -933,7 +931,10 @@ def _penalty_parts(action: Action) -> tuple[str, int, Card | None]:
 
 
 def _seat_namer(rules: Rules):
-    names = State._CLOCKWISE_NAMES if rules.direction == "clockwise" else State.SEAT_NAMES[4]
+    """Seat names as the table turns (rules file 1.2-1.3): one place for the engine and its
+    messages."""
+    names = (base.CLOCKWISE_SEAT_NAMES if rules.direction == "clockwise"
+             else base.COUNTERCLOCKWISE_SEAT_NAMES)[4]
     return names.__getitem__
 
 

@@ -213,7 +213,7 @@ def action_words(action: Action, game: str | None = None) -> str:
     if game is not None:
         try:
             text = words.button(game, action)
-            return f"Play {text}" if action.verb == "play" else text
+            return f"Play {text}" if action.verb == "play" and action.cards else text
         except TutorError:
             pass
     text = bots_module.describe(action)
