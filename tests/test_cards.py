@@ -94,6 +94,6 @@ def test_card_and_hand_render_as_html_with_symbols():
 def test_trick_renders_with_seat_names_and_winner():
     from tutor.render import Trick
     trick = Trick([(3, "JD"), (0, "9H"), (1, "AD"), (2, "TH")], winner=3)
-    assert str(trick) == "West J♦, North 9♥, East A♦, South 10♥ → West"
+    assert str(trick) == "East J♦, South 9♥, West A♦, North 10♥ → East"
     out = trick._repr_html_()
-    assert out.count('class="tt-card') == 4 and "West ✔" in out and "tt-hl" in out
+    assert out.count('class="tt-card') == 4 and "East ✔" in out and "tt-hl" in out

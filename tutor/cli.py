@@ -12,8 +12,10 @@ import os
 import sys
 
 from . import games
+from .book import cli as book_cli
 from .errors import RecordError, TutorError
 from .games.checks import quote
+from .puzzles import cli as puzzles_cli
 
 
 def _deal(args) -> int:
@@ -71,6 +73,8 @@ def main(argv=None) -> int:
     replay = sub.add_parser("replay", help="replay a saved hand record (JSON)")
     replay.add_argument("file")
     replay.set_defaults(run=_replay)
+    book_cli.register(sub)
+    puzzles_cli.register(sub)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

@@ -31,3 +31,7 @@ class PositionError(TutorError, ValueError):
 
 class RecordError(TutorError, ValueError):
     """A saved hand record that cannot be read or replayed; the message says which field or action."""
+
+
+class BookError(TutorError, ValueError):
+    """A lesson book that cannot be built: the message names the book file, the chapter and the field."""

@@ -157,13 +157,13 @@ def hand_html(cards: Iterable[Card], title: str | None = None, highlight: Iterab
 
 class Trick:
     """A displayable trick: ``Trick([(3, "JD"), (0, "9H")], winner=3)``; seats are named by
-    ``seat_name`` (default North, East, South, West)."""
+    ``seat_name`` (default South, West, North, East: seat 0 is South, play goes clockwise)."""
 
     def __init__(self, plays, winner: int | None = None, seat_name=None):
         from .cards import parse_card
         self.plays = tuple((seat, parse_card(card)) for seat, card in plays)
         self.winner = winner
-        self.seat_name = seat_name or (lambda s: ("North", "East", "South", "West")[s % 4])
+        self.seat_name = seat_name or (lambda s: ("South", "West", "North", "East")[s % 4])
 
     def __str__(self) -> str:
         text = ", ".join(f"{self.seat_name(s)} {c.symbol}" for s, c in self.plays)
@@ -202,7 +202,7 @@ _SEATS_KEYS = {"alone", "sitting_out", "dropped", "active", "active_seats"}
 _NOT_FACTS = {"trick", "tricks", "hand_sizes", "tricks_won", "history", "leader", "active_seats",
               "active", "sides", "events", "dealer", "hand_index", "attempt", "packets", "round",
               "bid_round", "melds_resolved", "extra_hand", "dealer_holds_face_up", "exchange",
-              "scores"}
+              "scores", "choices"}
 
 
 def fact_text(key: str, value, seat_name) -> str:

@@ -18,7 +18,8 @@ def valued(view, samples=8, seed=0):
     assert h.level == "expert"
     assert h.action in view.legal
     assert describe(h.action).lower() in h.reason.lower()
-    assert f"Over {samples} deal" in h.reason
+    assert f"on average over {samples} sampled deal" in h.reason
+    assert h.samples == samples and h.value is not None
     assert "basic rule decides" not in h.reason
     assert not any("basic rule" in n for n in h.notes)
     assert h.ladder and h.ladder[-1] == str(h.action)
@@ -29,8 +30,9 @@ def valued(view, samples=8, seed=0):
 
 
 def worth(h) -> float:
-    """The chosen action's figure as the reason states it."""
-    return float(re.search(r"is worth ([+-]\d+\.\d\d)", h.reason).group(1))
+    """The chosen action's figure (the reason states it in words, to one decimal)."""
+    assert f"about {abs(h.value):.1f}" in h.reason or "breaks even" in h.reason
+    return h.value
 
 
 def alternative(h, text) -> float:
@@ -100,7 +102,8 @@ def test_card_play_in_the_small_games_is_valued_in_points(players, march):
                             maker=0, players=players, tricks_won={0: 3})
     view = state.view(0)
     h = bots.hint(view, level="expert", budget=30.0, samples=4)
-    assert f"is worth {march:.2f} points more than your opponent" in h.reason
+    assert f"wins about {march:.1f} points more than your opponent" in h.reason
+    assert h.value == march
     assert [a.value for a in h.alternatives] == [march]
 
 

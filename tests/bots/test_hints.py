@@ -45,7 +45,7 @@ def test_hints_of_a_seeded_position_are_deterministic():
     b = bots.hint(view, level="expert", budget=30.0, samples=6)
     assert a == b
     check_hint(view, a)
-    assert a.level == "expert" and "6 deals" in a.reason and "points" in a.reason
+    assert a.level == "expert" and "6 sampled deals" in a.reason and "points" in a.reason
     assert all(alt.value is not None for alt in a.alternatives)
 
 
@@ -62,7 +62,7 @@ def test_expert_hint_gives_figures_for_every_alternative_in_every_game():
         view = state.view(state.to_move)
         h = bots.hint(view, level="expert", budget=30.0, samples=4)
         check_hint(view, h)
-        assert "4 deals" in h.reason
+        assert "4 sampled deals" in h.reason
         assert h.units in h.reason
         assert h.principle in PRINCIPLES
 
@@ -114,7 +114,7 @@ def test_expert_values_euchre_bids_by_sampled_deals():
     view = state.view(0)
     h = bots.hint(view, level="expert", budget=30.0, samples=5)
     check_hint(view, h)
-    assert "5 deals" in h.reason and "points" in h.reason
+    assert "5 sampled deals" in h.reason and "points" in h.reason
     assert {str(a.action) for a in h.alternatives} | {str(h.action)} == {"pass", "order_up"}
     assert bots.hint(view, level="expert", budget=30.0, samples=5) == h
 
@@ -136,7 +136,7 @@ def test_expert_values_raub_calls_by_rollouts():
     view = state.view(state.to_move)
     h = bots.hint(view, level="expert", budget=30.0, samples=6)
     check_hint(view, h)
-    assert "6 deals" in h.reason and "points off your score" in h.reason
+    assert "6 sampled deals" in h.reason and "points off your score" in h.reason
     assert h.level == "expert" and h.alternatives[0].value is not None
 
 
@@ -145,4 +145,4 @@ def test_expert_values_lora_contracts_by_playing_them_out():
     view = state.view(state.to_move)
     h = bots.hint(view, level="expert", budget=30.0, samples=2)
     check_hint(view, h)
-    assert "2 deals" in h.reason and "penalty points saved" in h.reason
+    assert "2 sampled deals" in h.reason and "penalty points" in h.reason

@@ -49,7 +49,7 @@ def test_sampled_deals_are_consistent_with_the_view(case):
 
 
 def test_a_void_shown_by_failing_to_follow_is_respected():
-    # East (1) showed out of spades on trick 1: no sampled deal gives him a spade
+    # West (1) showed out of spades on trick 1: no sampled deal gives him a spade
     state = games.position("euchre", hands={0: "AS 9S AC KC QC", 1: "9H TH QH KH AH",
                                             2: "TS QS KS 9D TD", 3: "JS 9C TC JC JD"},
                            trump="D", leader=0)

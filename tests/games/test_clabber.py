@@ -388,9 +388,9 @@ def test_rendering_html_extras_and_text():
     assert "Trump" in extras and "hearts" in extras
     assert "announced fifty" in extras and "shown" in extras
     assert "Bell" in extras and "Card points won" in extras
-    assert "North/South 33" in extras and "East/West 31" in extras
+    assert "South/North 33" in extras and "West/East 31" in extras
     text = str(state)
-    assert "Trump hearts" in text and "bell: South" in text and "Card points" in text
+    assert "Trump hearts" in text and "bell: North" in text and "Card points" in text
     from tutor import render
     html = render.state_html(state)
     assert "Card points won" in html
@@ -409,3 +409,35 @@ def test_5_5_deck_for_builds_chosen_hands_for_every_player_count():
     six = clabber.deck_for({0: "JH JD JC JS", 5: "AH KH QH 9S"}, dealer=5, players=6)
     state = clabber.new_hand(deck=six, dealer=5, players=6)
     assert set(state.hands[0]) == set(parse_cards("JH JD JC JS")) and state.upcard == C("9S")
+
+
+def test_4_the_three_orders_agree_with_who_wins_and_the_meld_sequences():
+    assert clabber.trump_order("S") == parse_cards("JS 9S AS 10S KS QS")
+    assert clabber.plain_order("H", trump="S") == parse_cards("AH 10H KH QH JH 9H")
+    assert clabber.sequence_order("D") == parse_cards("AD KD QD JD 10D 9D")
+    with pytest.raises(RulesError):
+        clabber.plain_order("S", trump="S")
+    # each card of the trick order beats every card after it, for trumps and for a plain suit
+    for cards, trump in ((clabber.trump_order("S"), "S"), (clabber.plain_order("H", "S"), "S")):
+        for i, high in enumerate(cards):
+            for low in cards[i + 1:]:
+                state = games.position("clabber", hands={0: [low], 1: [high], 2: ["9C"], 3: ["10C"]},
+                                       trump=trump, leader=0)
+                for card in (low, high, parse_card("9C"), parse_card("10C")):
+                    state.apply(f"play {card}")
+                assert state.tricks[-1][2] == 1, (high, low)
+    # the sequence order makes the meld sequences: A K Q is a dad, K Q J 10 a fifty
+    from tutor.games.clabber_melds import find_melds
+    seq = clabber.sequence_order("D")
+    assert {m.kind for m in find_melds(seq[:3])} == {"dad"}
+    assert "fifty" in {m.kind for m in find_melds(seq[1:5])}
+
+
+def test_12_2_card_points_to_make_is_the_smallest_split_that_makes():
+    assert clabber.card_points_to_make() == 82
+    assert clabber.card_points_to_make(20, 50) == 97          # EX-45, the deal of EX-42
+    assert clabber.card_points_to_make(60, 0) == 52           # EX-45, the deal of EX-43
+    for mine, theirs in ((0, 0), (20, 0), (0, 50), (40, 100), (20, 20), (300, 0)):
+        made = [x for x in range(163) if clabber.score_totals(
+            {"m": x + mine, "d": 162 - x + theirs}, "m")[2]]
+        assert clabber.card_points_to_make(mine, theirs) == (made[0] if made else 163)

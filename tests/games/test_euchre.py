@@ -6,7 +6,7 @@ import pytest
 
 from tutor import games
 from tutor.cards import JOKER, Suit, parse_card, parse_cards
-from tutor.errors import CardError, IllegalAction, RulesError, TutorError
+from tutor.errors import CardError, IllegalAction, RulesError, TutorError, PositionError
 from tutor.games import euchre
 
 SEAT = {"N": 0, "E": 1, "S": 2, "W": 3}
@@ -1036,7 +1036,7 @@ def test_bad_input_leaves_the_state_unchanged():
         with pytest.raises(error, match=words):
             state.apply(text)
         assert state.snapshot() == before
-    with pytest.raises(IllegalAction, match="North's turn, not East's"):
+    with pytest.raises(IllegalAction, match="South's turn, not West's"):
         state.apply("pass", seat=1)
     assert state.snapshot() == before
     with pytest.raises(IllegalAction, match="not over"):
@@ -1092,9 +1092,35 @@ def test_str_and_html_extras():
     state = deal(**EX08)
     act(state, "N pass", "E pass", "S order_up", "W discard 9S", "S go_alone")
     text = str(state)
-    assert "trump C" in text and "maker South" in text and "sits out" in text
+    assert "trump C" in text and "maker North" in text and "sits out" in text
     extras = "".join(state._html_extras())
     assert "Trump" in extras and "Maker" in extras and "Alone" in extras and "Tricks" in extras
     match = euchre.new_match(seed=1)
     assert "Score" in "".join(match.current._html_extras())
     assert "Score: NS 0, EW 0" in str(match.current)
+
+
+@pytest.mark.parametrize("options, alone, maker, message", [
+    ({"defender_alone": "never"}, 1, 0, "a defender cannot go alone"),
+    ({"defender_alone": "never"}, (0, 1), 0, "a defender cannot go alone"),
+    ({"defender_alone": "vs_lone_maker"}, 1, 0, "only against a lone maker"),
+    ({"maker_partner_may_go_alone": False}, 2, 0, "maker's partner cannot go alone"),
+])
+def test_17_1_position_refuses_lone_players_the_rules_forbid(options, alone, maker, message):
+    """17.1: the sides must match a legal configuration of the variant."""
+    lone = (alone,) if isinstance(alone, int) else alone
+    active = [s for s in range(4) if (s + 2) % 4 not in lone]
+    deck = iter(euchre.game_deck(euchre.resolve(options)))
+    hands = {s: " ".join(str(next(deck)) for _ in range(5)) for s in active}
+    leader = (lone[0] + 1) % 4
+    with pytest.raises(PositionError, match=message):
+        euchre.position(hands=hands, trump="H", leader=leader, alone=alone, maker=maker, **options)
+    # the same set-ups stand where the rules allow them
+    state = euchre.position(hands=hands, trump="H", leader=leader, alone=alone, maker=maker)
+    assert state.alone == tuple(lone)
+    # a lone defender against a lone maker is allowed under vs_lone_maker
+    if options == {"defender_alone": "vs_lone_maker"}:
+        both = [s for s in range(4) if s in (0, 1)]
+        hands2 = {s: hands.get(s) or " ".join(str(next(deck)) for _ in range(5)) for s in both}
+        assert euchre.position(hands=hands2, trump="H", leader=1, alone=(0, 1), maker=0,
+                               **options).alone == (0, 1)

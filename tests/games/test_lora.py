@@ -305,7 +305,7 @@ def test_E15_contract_choice_bookkeeping_with_extra_hands():
         assert state.dealer == (hand - 1) % 4
         assert state.chooser == hand % 4 == state.eldest
         if hand == 5:
-            with pytest.raises(IllegalAction, match="already chosen lora"):
+            with pytest.raises(IllegalAction, match=r"already chosen Lora \(layout\)"):
                 state.apply("choose lora")
         if hand == 25:
             assert state.phase == "play" and state.contract == "jack_of_clubs"  # forced

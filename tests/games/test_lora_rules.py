@@ -89,7 +89,7 @@ def test_bad_input_leaves_the_state_unchanged():
     cases = [
         ("play 1H", CardError, "not a card"),
         ("play ZZ", CardError, "not a card"),
-        ("play AS", IllegalAction, "cannot play the ace of spades: West does not hold it"),
+        ("play AS", IllegalAction, r"cannot play the ace of spades: (\w+) does not hold it"),
         ("play QS", IllegalAction, "Clubs were led and you hold clubs"),
         ("pass", IllegalAction, "no passing in a trick contract"),
         ("choose hearts", IllegalAction, "not possible now"),
@@ -103,7 +103,7 @@ def test_bad_input_leaves_the_state_unchanged():
         with pytest.raises(error, match=message):
             state.apply(text)
         assert state.snapshot() == before
-    with pytest.raises(IllegalAction, match="West's turn, not North's"):
+    with pytest.raises(IllegalAction, match="East's turn, not North's"):
         state.apply("play TC", seat=C)
     assert state.snapshot() == before
     assert issubclass(CardError, TutorError)
@@ -132,7 +132,7 @@ def test_choosing_an_unknown_or_used_contract():
                           available=["minimum", "lora"])
     assert state.phase == "choose" and state.to_move == 1
     before = state.snapshot()
-    with pytest.raises(IllegalAction, match="already chosen hearts"):
+    with pytest.raises(IllegalAction, match="already chosen Hearts"):
         state.apply("choose hearts")
     with pytest.raises(IllegalAction, match="'whist' is not a contract"):
         state.apply("choose whist")
@@ -196,11 +196,13 @@ def test_seed_deals_reproducibly():
 
 
 # ----------------------------------------------------------------------------- 1 direction
-def test_seat_names_follow_the_direction():
+def test_lora_1_2_seat_names_follow_the_direction():
+    """1.2: the standard game turns counterclockwise, so the next player sits at South's right
+    (East); 1.3: the Libyan version turns clockwise (West next)."""
     standard = lora.new_hand(seed=1, dealer=0)
     libyan = lora.new_hand(seed=1, dealer=0, rules="libyan")
-    assert [standard.seat_name(s) for s in range(4)] == ["South", "West", "North", "East"]
-    assert [libyan.seat_name(s) for s in range(4)] == ["South", "East", "North", "West"]
+    assert [standard.seat_name(s) for s in range(4)] == ["South", "East", "North", "West"]
+    assert [libyan.seat_name(s) for s in range(4)] == ["South", "West", "North", "East"]
     assert standard.eldest == libyan.eldest == 1  # seats are numbered in playing order
 
 
@@ -355,5 +357,98 @@ def test_trick_contract_rendering_names_the_rule():
     state = played(D1, P1, "jack_of_clubs", jack_clubs_partner=True)
     text = str(state)
     assert "Jack of clubs: +6 for taking the J♣, +2 to the player opposite" in text
-    assert "West +6" in "".join(state._html_extras())
+    assert "East +6" in "".join(state._html_extras())
     assert "Jack of clubs" in render.state_html(state)
+
+
+# ----------------------------------------------------------------------------- 10, 11.2, 4.2
+def test_lora_10_penalty_report_during_contract_choice():
+    """10: a report is accepted at any time between the deal and the end of the hand, also
+    while the contract is being chosen; an offence that ends the hand then strikes no contract
+    from the chooser's list (nothing was played) and the schedule moves on."""
+    match = games.new_match("lora", seed=4, penalties=True, first_dealer=0, contract_choice=True,
+                            slow_play_seconds=20)
+    state = match.current
+    assert state.phase == "choose" and state.chooser == 1
+    state.apply("penalty P6 1")                       # the chooser runs out of time: +4, goes on
+    assert state.phase == "choose" and state.to_move == 1
+    before = state.snapshot()
+    for text, why in [("penalty P3 2", "no card is played"), ("penalty P5 2", "no card is played"),
+                      ("penalty P6 2", "only the player to act")]:
+        with pytest.raises(IllegalAction, match=why):
+            state.apply(text)
+        assert state.snapshot() == before
+    state.apply("penalty P2 3")                       # West looks at another hand: +8, ends
+    assert state.is_over and state.contract is None
+    result = state.result()
+    assert result.points == {0: 0, 1: 4, 2: 0, 3: 8} and result.details["aborted"]
+    match.next_hand()
+    assert match.index == 1                           # the aborted hand counts as played
+    assert match.remaining[1] == lora.STANDARD_CONTRACTS   # and struck nothing
+    assert match.scores == {0: 0, 1: 4, 2: 0, 3: 8}
+
+
+def test_lora_10_aborted_choice_is_dealt_again_when_aborted_hands_do_not_count():
+    match = games.new_match("lora", seed=4, penalties=True, first_dealer=0, contract_choice=True,
+                            aborted_hand_counts=False)
+    match.current.apply("penalty P2 2")
+    match.next_hand()
+    assert match.index == 0 and match.current.phase == "choose" and match.current.chooser == 1
+
+
+def test_lora_11_2_view_holds_every_remaining_list_and_every_earlier_choice():
+    """11.2: under contract_choice the public view holds each player's remaining contracts and
+    every earlier choice, so that a bot or a learner decides from the view alone."""
+    match = games.new_match("lora", seed=9, first_dealer=0, contract_choice=True)
+    picks = []
+    for _ in range(3):
+        state = match.current
+        seat, number = state.chooser, match.index + 1
+        public = state.view((seat + 2) % 4).public      # an opponent's view
+        assert public["remaining"] == {s: list(match.remaining[s]) for s in range(4)}
+        assert public["choices"] == [{"hand": h, "chooser": s, "contract": c} for h, s, c in picks]
+        choice = public["remaining"][seat][-1]
+        state.apply(f"choose {choice}")
+        after = state.view(0).public
+        assert choice not in after["remaining"][seat]     # this hand's choice is struck at once
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])
+        picks.append((number, seat, choice))
+        match.next_hand()
+    assert match.current.view(3).public["choices"][-1] == {"hand": 3, "chooser": picks[-1][1],
+                                                           "contract": picks[-1][2]}
+    # the facts survive a record and its replay
+    again = games.replay(match.current.record())
+    assert again.view(1).public["remaining"] == match.current.view(1).public["remaining"]
+    assert again.view(1).public["choices"] == match.current.view(1).public["choices"]
+
+
+def test_lora_4_2_a_human_cutter_chooses_how_many_cards_to_cut():
+    """4.2: the cutter lifts c cards (1 <= c <= 31) from the top and puts them underneath;
+    the engine draws c unless a human cutter chooses it."""
+    deck = list(lora.TRICK_CARDS)
+    state = lora.new_hand(deck=deck, dealer=2, contract="minimum", packet_deal_on_no_cut=True)
+    twin = state.copy()
+    state.apply("cut 5")
+    cut = deck[5:] + deck[:5]
+    assert set(state.hands[3]) == set(cut[0::4]) and set(state.hands[2]) == set(cut[3::4])
+    assert str(state.actions[-1][1]) == "cut 5"
+    assert games.replay(state.record()).snapshot() == state.snapshot()
+    before = twin.snapshot()
+    for bad in ("cut 0", "cut 32", "cut many"):
+        with pytest.raises(IllegalAction, match="1 to 31"):
+            twin.apply(bad)
+        assert twin.snapshot() == before
+    twin.apply("decline_cut")
+    with pytest.raises(IllegalAction):
+        twin.apply("cut 3")                       # the cut is over: nothing to cut any more
+    # the basic game: the cutter's number is given when the hand is dealt
+    chosen = lora.new_hand(deck=deck, dealer=2, contract="minimum", cut=12)
+    cut = deck[12:] + deck[:12]
+    assert set(chosen.hands[3]) == set(cut[0::4])
+    drawn = lora.new_hand(seed=8, dealer=2, contract="minimum")
+    pending = lora.new_hand(seed=8, dealer=2, contract="minimum", packet_deal_on_no_cut=True)
+    pending.apply("cut")                          # the engine's own number: the same deal
+    assert pending.hands == drawn.hands
+    with pytest.raises(IllegalAction, match="1 to 31"):
+        lora.new_hand(seed=1, cut=40)

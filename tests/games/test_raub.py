@@ -15,7 +15,7 @@ import pytest
 
 from tutor import games
 from tutor.cards import parse_card, parse_cards
-from tutor.errors import CardError, IllegalAction, PuzzleError, RulesError
+from tutor.errors import CardError, IllegalAction, PositionError, PuzzleError, RulesError
 from tutor.games import raub
 from tutor.games.actions import Action
 
@@ -753,3 +753,23 @@ def test_DD1_line_of_play_from_the_verified_puzzle():
     run(s, "play QH")
     assert s.tricks_won == (2, 2) and s.is_over
     assert s.result().points == {0: -2, 1: -2}
+
+
+def test_16_3_and_24_1_a_blind_raub_position_needs_one_trick_under_the_literal_option():
+    """16.3: with blind_raub_needs_one_trick a blind Raub is scored like a Stih (need 1);
+    24.1: a position states the declarer and his need, so position(kind="raub") follows."""
+    hands = {0: "AH 8S", 1: "7H 9S", 2: "KS QS"}
+    literal = raub.position(players=3, hands=hands, trump="H", declarer=0, kind="raub",
+                            tricks_won=[0, 1, 1], rules="literal_raub")
+    plain = raub.position(players=3, hands=hands, trump="H", declarer=0, kind="raub",
+                          tricks_won=[0, 1, 1])
+    assert literal.need == 1 and plain.need == 2
+    for state in (literal, plain):
+        for card in ("AH", "7H", "QS", "8S", "9S", "KS"):
+            state.apply(f"play {card}")
+    assert literal.tricks_won[0] == 1 == plain.tricks_won[0]
+    # one trick: made under the literal reading (-1), failed otherwise (+4 under refa 1)
+    assert literal.result().points[0] == -1 and plain.result().points[0] > 0
+    with pytest.raises(PositionError, match="need: a raub declarer needs 1 trick"):
+        raub.position(players=3, hands=hands, trump="H", declarer=0, kind="raub", need=2,
+                      tricks_won=[0, 1, 1], rules="literal_raub")

@@ -219,7 +219,7 @@ def test_line_cut_short_by_the_node_budget_is_a_prefix():
     assert tight.exact and tight.value == full.value
     line = tight.line
     assert 0 < len(line) < 20
-    # each card of the short line keeps East-West's value: a best line as far as it goes
+    # each card of the short line keeps West-East's value: a best line as far as it goes
     probe = state.copy()
     for action in line:
         assert solver.solve(probe, hero=1).value == full.value

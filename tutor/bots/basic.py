@@ -170,8 +170,8 @@ def _euchre(view: View, legal):
         values = {yes: strength - need, no: 0.0}
         return act, principle, (f"With {trump.noun} as trumps your hand counts {strength:.1f} "
                                 f"(right bower 3, left bower 2.5, ace of trumps 2, other trumps "
-                                f"less, side aces 1); ordering up wants about {need:.1f} here, "
-                                f"so {describe(act)}."), \
+                                f"less, side aces 1); ordering up needs a count of about {need:.1f} "
+                                f"here, so {describe(act)}."), \
             f"Count your {trump.noun}.", values
     if phase in ("bid2", "name_blind") or "name" in verbs:
         names = _only(view, legal, "name")

@@ -22,7 +22,7 @@ __all__ = ["Choice", "play_card", "RULES"]
 # name -> one-line explanation (also the lesson glossary of the bots' principles)
 RULES = {
     "draw trumps": "lead your top trumps first so the opponents cannot ruff your winners",
-    "cash your winners": "lead a card no one can beat while you still have the lead",
+    "cash your winners": "lead the top card left in its suit while you have the lead (only a trump can still beat it)",
     "lead from length": "lead a low card of your longest plain suit to set up its later cards",
     "lead a low trump": "only trumps left: lead the lowest so the high ones stay in control",
     "second hand low": "with players still to come after you, keep your high cards and play low",

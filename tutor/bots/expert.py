@@ -21,7 +21,7 @@ from collections import defaultdict
 from ..errors import TutorError
 from ..games.base import View
 from . import basic, knowledge as K
-from .hints import Alternative, Hint, describe, ladder, reminder_for
+from .hints import figures_sentence, Alternative, Hint, describe, ladder, reminder_for
 from .sampling import SamplingError, position_for, sample_hands
 
 __all__ = ["advise", "UNITS", "DEFAULT_BUDGET"]
@@ -113,11 +113,10 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
         from .rollout import net_units
         units = net_units(view)
     others = sorted((a for a in means if a != action), key=lambda a: means[a], reverse=not minimise)
-    figures = ", ".join(f"{describe(a)} {means[a]:.2f}" for a in others[:3])
-    what = "costs" if minimise else "is worth"
-    reason = (f"Over {samples} deal{'s' if samples != 1 else ''} consistent with what you have "
-              f"seen, {describe(action)} {what} {means[action]:.2f} {units} on average"
-              + (f"; {figures}" if figures else "") + ".")
+    figures = figures_sentence(describe(action), means[action], samples,
+                               [(describe(a), means[a]) for a in others[:3]], units, minimise)
+    reason = (f"{figures[0].upper()}{figures[1:]} (deals that fit what you have seen, each "
+              f"solved with every card known).")
     if action == base.action:
         principle = base.principle
         idea = base.ladder[1] if len(base.ladder) > 2 else ""
@@ -131,7 +130,8 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     alts = tuple(Alternative(a, round(means[a], 2)) for a in others)
     return Hint(action=action, reason=reason, principle=principle, alternatives=alts,
                 ladder=ladder(principle, idea, action), reminder=reminder_for(view, view.legal),
-                level="expert", units=units, notes=tuple(notes))
+                level="expert", units=units, notes=tuple(notes), value=means[action],
+                samples=samples, minimise=minimise)
 
 
 def _idea(view: View, action) -> str:
@@ -365,10 +365,14 @@ def _option_hint(view, base, means, samples, unit, how, tail="", min_samples=1) 
     # a bid decided on a handful of deals is noisier than the rule of thumb
     action = base.action if base.action in tied or not trusted else sorted(tied)[0]
     others = sorted((a for a in means if a != action), key=lambda a: -means[a])
-    figures = ", ".join(f"{describe(a)} {means[a]:+.2f}" for a in others[:3])
-    reason = (f"Over {samples} deal{'s' if samples != 1 else ''} consistent with what you have seen, "
-              f"{how}, {describe(action)} is worth {means[action]:+.2f} "
-              f"{unit} on average" + (f"; {figures}" if figures else "") + tail + ".")
+    if unit == "penalty points saved":   # Lora's contracts: the means are costs, negated
+        figures = figures_sentence(describe(action), -means[action], samples,
+                                   [(describe(a), -means[a]) for a in others[:3]],
+                                   "penalty points", minimise=True)
+    else:
+        figures = figures_sentence(describe(action), means[action], samples,
+                                   [(describe(a), means[a]) for a in others[:3]], unit)
+    reason = f"{figures[0].upper()}{figures[1:]} (deals that fit what you have seen; {how}){tail}."
     notes = () if samples >= 8 else (f"only {samples} deal{'s' if samples != 1 else ''} valued "
                                      "within the time budget",)
     if not trusted:
@@ -381,4 +385,4 @@ def _option_hint(view, base, means, samples, unit, how, tail="", min_samples=1) 
     return Hint(action=action, reason=reason, principle=principle,
                 alternatives=tuple(Alternative(a, round(means[a], 2)) for a in others),
                 ladder=ladder(principle, idea, action), reminder="", level="expert",
-                units=unit, notes=notes)
+                units=unit, notes=notes, value=means[action], samples=samples)

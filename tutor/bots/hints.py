@@ -13,7 +13,7 @@ from typing import Sequence
 from ..cards import Card
 from ..games.actions import Action
 
-__all__ = ["Hint", "Alternative", "describe"]
+__all__ = ["Hint", "Alternative", "describe", "figures_in_words", "figures_sentence", "value_words"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,9 @@ class Hint:
     level: str = "basic"
     units: str = ""
     notes: tuple[str, ...] = field(default=())
+    value: float | None = None      # the advised action's estimated value (expert), in ``units``
+    samples: int | None = None      # how many sampled deals the figures average over
+    minimise: bool = False          # the figures are costs (Lora's penalty points)
 
     def __str__(self) -> str:
         return f"{describe(self.action)}: {self.reason}"
@@ -57,6 +60,40 @@ def describe(action: Action) -> str:
         suit = action.suit
         words.append(suit.symbol if suit is not None else action.arg.replace("_", " "))
     return " ".join(words)
+
+
+def value_words(value: float, units: str = "points", minimise: bool = False) -> str:
+    """An estimated value in words: "wins about 1.3 points", "loses about 0.4 points",
+    "costs about 2.0 penalty points" (``minimise``: the figure is a cost), "about breaks even"."""
+    figure = f"{abs(value):.1f}"
+    if figure == "0.0":
+        return f"costs no {units}" if minimise else "about breaks even"
+    if minimise:
+        return f"costs about {figure} {units}" if value > 0 else f"saves about {figure} {units}"
+    return f"wins about {figure} {units}" if value > 0 else f"loses about {figure} {units}"
+
+
+def figures_sentence(action_text: str, value: float, samples: int, others, units: str,
+                     minimise: bool = False) -> str:
+    """ "Order up wins about 1.3 points on average over 40 sampled deals; pass wins about 0.2
+    points"
+    (``others``: (text, value) pairs of the other choices, best first)."""
+    deals = f"{samples} sampled deal{'s' if samples != 1 else ''}"
+    text = f"{action_text} {value_words(value, units, minimise)} on average over {deals}"
+    rest = [f"{t} {value_words(v, units, minimise)}" for t, v in others]
+    if rest:
+        text += "; " + "; ".join(rest)
+    return text
+
+
+def figures_in_words(hint: Hint, label=describe) -> str:
+    """The hint's figures in a sentence (see :func:`figures_sentence`). Empty when the level
+    has no figures: the basic rules of thumb count strength, not points."""
+    if hint.level != "expert" or hint.value is None or not hint.samples:
+        return ""
+    others = [(label(a.action), a.value) for a in hint.alternatives if a.value is not None][:3]
+    return figures_sentence(label(hint.action), hint.value, hint.samples, others,
+                            hint.units or "points", hint.minimise) + "."
 
 
 def ladder(principle: str, idea: str, action: Action) -> tuple[str, ...]:

@@ -21,7 +21,24 @@ from ..errors import IllegalAction, RulesError
 from . import checks
 from .actions import Action, parse_action
 
-__all__ = ["RulesBase", "HandState", "View", "HandResult", "Match", "resolve_rules"]
+__all__ = ["RulesBase", "HandState", "View", "HandResult", "Match", "resolve_rules",
+           "CLOCKWISE_SEAT_NAMES", "COUNTERCLOCKWISE_SEAT_NAMES"]
+
+
+# --------------------------------------------------------------------------- seat names
+# Seat 0 is South in every game (the learner sits South); the other seats follow in turn order,
+# named by where they sit as the table turns. Two players face each other (South, North); three
+# sit South, then the upper left (West) and upper right (East) in turn order; six sit at the
+# four compass points and the four diagonals, taking South, North and the four "-west"/"-east"
+# names between them.
+CLOCKWISE_SEAT_NAMES: Mapping[int, tuple[str, ...]] = MappingProxyType({
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
+})
+COUNTERCLOCKWISE_SEAT_NAMES: Mapping[int, tuple[str, ...]] = MappingProxyType({
+    n: names[:1] + tuple(reversed(names[1:])) for n, names in CLOCKWISE_SEAT_NAMES.items()})
 
 
 # --------------------------------------------------------------------------- rules
@@ -467,9 +484,22 @@ class Match:
 
     # -- public ------------------------------------------------------------------------
     def _settle(self) -> None:
-        if self.current.is_over and (not self.hands or self.hands[-1] is not self.current):
-            self.hands.append(self.current)
-            self._sheet.append(self._score(self.current))
+        """Score the current hand once it is over, and keep that score true to the hand: a
+        hand reopened by ``undo()`` is taken off the sheet again (with everything its scoring
+        changed, e.g. Lora's schedule or Raub's refas), and scored afresh when it ends, so the
+        scores always equal the sum of the hands' results as they finally stand."""
+        current = self.current
+        if self.hands and self.hands[-1] is current:
+            if current.is_over and self._settled_actions == current.actions:
+                return
+            self.__dict__.update(self._before_settle)
+        if current.is_over:
+            self._before_settle = {key: value.copy() if isinstance(value, (dict, list)) else value
+                                   for key, value in self.__dict__.items()
+                                   if key not in ("current", "_before_settle")}
+            self.hands.append(current)
+            self._sheet.append(self._score(current))
+            self._settled_actions = current.actions
 
     @property
     def scores(self) -> dict:

@@ -28,7 +28,8 @@ from .tricks import TrickRules
 
 __all__ = ["Rules", "PRESETS", "resolve", "State", "new_hand", "position", "new_match", "deck_for",
            "ClabberMatch", "card_points", "trick_rules_for", "side_of", "sides_of", "score_totals",
-           "game_winner", "choose_seating", "HAND_SIZE", "LAST_TRICK_BONUS", "VERBS"]
+           "game_winner", "card_points_to_make", "choose_seating", "trump_order", "plain_order", "sequence_order",
+           "HAND_SIZE", "LAST_TRICK_BONUS", "VERBS"]
 
 DECK = make_deck("24")
 HAND_SIZE = {2: 6, 3: 8, 4: 6, 6: 4}
@@ -101,6 +102,28 @@ def card_points(card: Card, trump: Suit | None) -> int:
     return TRUMP_POINTS[card.rank] if card.suit is trump else PLAIN_POINTS[card.rank]
 
 
+def trump_order(trump) -> tuple[Card, ...]:
+    """The trump suit in trick order, highest first: J 9 A 10 K Q (rules section 4)."""
+    trump = Suit.parse(trump)
+    return tuple(Card(r, trump) for r in TRUMP_ORDER)
+
+
+def plain_order(suit, trump=None) -> tuple[Card, ...]:
+    """A plain (non-trump) suit in trick order, highest first: A 10 K Q J 9 (rules section 4)."""
+    suit = Suit.parse(suit)
+    if trump is not None and Suit.parse(trump) is suit:
+        raise RulesError("the trump suit is ordered by trump_order, not plain_order")
+    return tuple(Card(r, suit) for r in PLAIN_ORDER)
+
+
+def sequence_order(suit) -> tuple[Card, ...]:
+    """A suit in the natural order that makes sequences for melds, highest first: A K Q J 10 9
+    (in trumps as in plain suits)."""
+    suit = Suit.parse(suit)
+    return tuple(Card(r, suit) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN,
+                                         Rank.NINE))
+
+
 _TRICK_RULES: dict = {}
 
 
@@ -152,6 +175,14 @@ def score_totals(totals: Mapping, maker) -> tuple[dict, dict, bool]:
         else:
             marks[side] = "-" if points[side] == 0 else str(points[side])
     return points, marks, made
+
+
+def card_points_to_make(maker_melds: int = 0, defender_melds: int = 0,
+                        points: int = FULL_HAND_POINTS) -> int:
+    """The fewest card points (of ``points`` in play, the last trick's 10 included) with which
+    four-player makers end strictly ahead (rules 12.2, 17.2 O2), given both sides' melds and
+    bell: ``(points + defender_melds - maker_melds) // 2 + 1``, at least 0. Without melds, 82."""
+    return max(0, (points + defender_melds - maker_melds) // 2 + 1)
 
 
 def game_winner(scores: Mapping, target: int = 500):
@@ -285,12 +316,7 @@ def deck_for(hands: Mapping, dealer: int = 0, rules=None, players=None, up=None,
 class State(base.HandState):
     game = "clabber"
     VERBS = VERBS
-    SEAT_NAMES = {
-        2: ("Player 1", "Player 2"),
-        3: ("Player 1", "Player 2", "Player 3"),
-        4: ("North", "East", "South", "West"),
-        6: ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"),
-    }
+    SEAT_NAMES = base.CLOCKWISE_SEAT_NAMES   # rules file 1: play and dealing go clockwise
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -786,7 +812,7 @@ class State(base.HandState):
         for seat, melds in enumerate(self.announced):
             if melds is None:
                 continue
-            kinds = ", ".join(m.kind.replace("_", " ") for m in melds) or "nothing"
+            kinds = ", ".join(m.name for m in melds) or "nothing"
             shown = "".join(f" {cards_html(m.cards)}" for m in self.shown[seat])
             rows.append(f"<li>{html.escape(self.seat_name(seat))} announced {kinds}"
                         f"{' — shown:' + shown if shown else ''}</li>")

@@ -14,7 +14,7 @@ from ..cards import SUITS, Card, Rank, Suit
 __all__ = [
     "Meld", "MELD_TYPES", "MELD_POINTS", "SEQUENCE_ORDER", "category_rank", "find_melds",
     "meld_key", "declarations", "best_declaration", "declaration_key", "best_with_types",
-    "type_options", "canonical_types", "compare_sides", "BELL_POINTS",
+    "type_options", "canonical_types", "compare_sides", "BELL_POINTS", "MELD_NAMES",
 ]
 
 # Fixed listing order of the meld types (used for canonical announcement strings).
@@ -24,6 +24,11 @@ MELD_TYPES = ("six_run", "mule", "four_nines", "four_aces", "four_tens", "four_k
 MELD_POINTS = {"six_run": 300, "mule": 200, "four_nines": 100, "four_aces": 100, "four_tens": 100,
                "four_kings": 100, "four_queens": 100, "five_run": 100, "fifty": 50, "dad": 20}
 BELL_POINTS = 20
+
+# What players call each meld (rules section 8.1); the identifiers above are the engine's.
+MELD_NAMES = {"six_run": "six-card sequence", "mule": "mule", "four_nines": "four nines",
+              "four_aces": "four aces", "four_tens": "four tens", "four_kings": "four kings",
+              "four_queens": "four queens", "five_run": "hundred", "fifty": "fifty", "dad": "dad"}
 
 _STANDARD = {"six_run": 10, "mule": 9, "four_nines": 8, "four_aces": 7, "four_tens": 6,
              "four_kings": 5, "four_queens": 4, "five_run": 3, "fifty": 2, "dad": 1}
@@ -57,6 +62,17 @@ class Meld(NamedTuple):
     @property
     def top_rank(self) -> Rank | None:
         return _RANK_AT.get(self.top)
+
+    @property
+    def name(self) -> str:
+        """The players' name of the meld ("hundred" for a five-card sequence)."""
+        return MELD_NAMES[self.kind]
+
+    def text(self) -> str:
+        """The meld in words for a learner: its name, and its cards for a sequence."""
+        if self.is_sequence:
+            return f"{self.name} {' '.join(c.symbol for c in self.cards)}"
+        return self.name
 
     def describe(self) -> str:
         words = self.kind.replace("_", " ")

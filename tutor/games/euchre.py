@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import JOKER, SUITS, Card, Rank, Suit, deck as card_deck, parse_card, parse_cards
-from ..errors import CardError, IllegalAction, RulesError
+from ..errors import CardError, IllegalAction, PositionError, RulesError
 from . import base, checks
 from .checks import quote
 from .actions import Action
@@ -409,11 +409,7 @@ class State(base.HandState):
         "pass": None, "order_up": None, "accept": None, "leave": None, "discard": "card",
         "name": "suit", "go_alone": None, "decline": None, "pass_card": "card", "play": "card",
     })
-    SEAT_NAMES = MappingProxyType({
-        4: ("North", "East", "South", "West"),
-        3: ("A", "B", "C"),
-        2: ("North", "South"),
-    })
+    SEAT_NAMES = base.CLOCKWISE_SEAT_NAMES   # rules file 2: play goes clockwise
 
     # -- construction ----------------------------------------------------------------
     def __init__(self, rules: Rules, deck: Sequence[Card], dealer: int, scores=None):
@@ -1042,6 +1038,22 @@ def _deal_rules(seed, rules, players, options) -> Rules:
     return resolve(rules, **options)
 
 
+def _check_lone_players(lone: tuple[int, ...], maker: int, rules: Rules) -> None:
+    """17.1: the sides must be a configuration the rules in force allow (section 8's going-alone
+    questions: who may be asked, and when a defender may answer)."""
+    defenders = [s for s in lone if s % 2 != maker % 2]
+    makers_lone = [s for s in lone if s % 2 == maker % 2]
+    if makers_lone and makers_lone[0] != maker and not rules.maker_partner_may_go_alone:
+        raise PositionError(f"alone: the maker's partner cannot go alone under these rules "
+                            f"(maker_partner_may_go_alone is off)")
+    if defenders and rules.defender_alone == "never":
+        raise PositionError("alone: a defender cannot go alone under these rules "
+                            "(defender_alone = never)")
+    if defenders and rules.defender_alone == "vs_lone_maker" and not makers_lone:
+        raise PositionError("alone: a defender may go alone only against a lone maker under "
+                            "these rules (defender_alone = vs_lone_maker)")
+
+
 def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (), alone=None,
              maker: int | None = None, rules=None, dealer: int | None = None,
              tricks_won: Mapping | None = None, players: int | None = None, **options) -> State:
@@ -1081,6 +1093,7 @@ def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (),
         makers_lone = [s for s in lone if s % 2 == maker % 2]
         if len(lone) == 2 and not makers_lone:
             raise IllegalAction("maker: with two lone players one of them must be on the makers' side")
+        _check_lone_players(lone, maker, rules)
     if dealer is None:
         dealer = (leader - 1) % n
     dealer = _check_seat(dealer, n, "dealer")

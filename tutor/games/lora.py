@@ -9,7 +9,8 @@ Actions (canonical strings that ``apply`` reads back):
 * ``play XX``: a card, to a trick or to the layout;
 * ``pass``: in the layout contract, only when no card can be laid;
 * ``choose <contract>``: the chooser names the contract (``contract_choice``);
-* ``cut`` / ``decline_cut``: the cutter's decision under ``packet_deal_on_no_cut``;
+* ``cut`` / ``cut N`` / ``decline_cut``: the cutter's decision under ``packet_deal_on_no_cut``;
+  ``cut N`` lifts ``N`` cards (1-31, rules file 4.2), plain ``cut`` the number the engine drew;
 * ``last_card``: the "last card" call when ``lora_last_card_call = manual``;
 * ``penalty <item> <seat> [card]``: an irregularity of section 10 (``penalties`` only), e.g.
   ``penalty P3 1 9H`` (seat 1 revoked with 9H). Irregular plays sent with ``apply`` in
@@ -266,13 +267,15 @@ class State(base.HandState):
     game = "lora"
     VERBS = {"play": "card", "pass": None, "choose": "word", "cut": None, "decline_cut": None,
              "last_card": None, "penalty": "word"}
-    SEAT_NAMES = {4: ("South", "West", "North", "East")}
-    _CLOCKWISE_NAMES = ("South", "East", "North", "West")
+    # rules file 1.2-1.3: the standard game turns counterclockwise (next(s) sits at the right
+    # of s: South, East, North, West), the Libyan version clockwise (South, West, North, East)
+    SEAT_NAMES = base.COUNTERCLOCKWISE_SEAT_NAMES
 
     # -- construction -----------------------------------------------------------------
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[Card] | None, contract: str | None,
                  available: Sequence[str] | None = None, extra: bool = False, attempt: int = 1,
-                 hand_index: int | None = None, setup: Mapping | None = None):
+                 hand_index: int | None = None, setup: Mapping | None = None,
+                 remaining: Mapping | None = None, choices: Sequence = (), cut: int | None = None):
         if contract is not None and contract not in rules.contracts:
             raise RulesError(f"contract {quote(contract)} is not played under these rules; "
                              f"the contracts are: {', '.join(rules.contracts)}")
@@ -306,6 +309,9 @@ class State(base.HandState):
         self.ended_by = None  # the penalty item that ended the hand at once
         self.packets = False
         self.deck = tuple(deck) if deck is not None else None
+        self.cut_default = cut or 0   # the cut the engine drew for a pending cut phase (4.2)
+        self.remaining = ()
+        self.choices = tuple(tuple(c) for c in choices)   # earlier choices: (hand, seat, contract)
         if rules.contract_choice and contract is None:
             self.chooser = self.eldest if rules.contract_chooser == "eldest" else dealer
             pool = tuple(rules.contracts) if extra or available is None else tuple(available)
@@ -318,6 +324,14 @@ class State(base.HandState):
             self.contract = rules.contracts[0]
         if rules.contract_choice and self.chooser is None:
             self.chooser = self.eldest if rules.contract_chooser == "eldest" else dealer
+        if rules.contract_choice:
+            # 11.2: every player's remaining contracts are public; unknown lists are whole
+            lists = {s: tuple(rules.contracts) for s in range(4)}
+            if available is not None and not extra:
+                lists[self.chooser] = tuple(available)
+            for seat, names in (remaining or {}).items():
+                lists[int(seat)] = tuple(names)
+            self.remaining = tuple(lists[s] for s in range(4))
         if self.deck is None:
             return
         if rules.packet_deal_on_no_cut:
@@ -366,13 +380,16 @@ class State(base.HandState):
         attempt = field(setup, "attempt", checks.check_whole_number, "attempt", 1,
                         optional=True, default=1)
         hand_index = field(setup, "hand_index", _check_hand_index, optional=True)
+        remaining = field(setup, "remaining", _check_remaining, rules, optional=True)
+        choices = field(setup, "choices", _check_choices, rules, optional=True, default=())
+        cut = field(setup, "cut", _check_pending_cut, optional=True)
         return cls(rules, dealer, deck, contract, available=available, extra=extra,
-                   attempt=attempt, hand_index=hand_index, setup=setup)
+                   attempt=attempt, hand_index=hand_index, setup=setup,
+                   remaining=remaining, choices=choices or (), cut=cut)
 
     # -- names ------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        names = self._CLOCKWISE_NAMES if self.rules.direction == "clockwise" else self.SEAT_NAMES[4]
-        return names[seat]
+        return _seat_namer(self.rules)(seat)
 
     @property
     def is_lora(self) -> bool:
@@ -404,6 +421,9 @@ class State(base.HandState):
             action = f"penalty {action.arg}"
         if isinstance(action, str) and action.strip().lower().startswith("penalty"):
             return self.check_pack(_parse_penalty(action))
+        if isinstance(action, str) and action.strip().lower().split()[:1] == ["cut"] \
+                and len(action.split()) > 1:
+            return _parse_cut(action)
         act = parse_action(action, self.VERBS)
         if act.verb == "choose" and act.arg is not None:
             act = Action("choose", (), act.arg.lower().replace("-", "_"))
@@ -438,11 +458,11 @@ class State(base.HandState):
             word = quote(" ".join(said.strip("'").split()[1:])) if said else quote(name)
             if name not in CONTRACTS:
                 return (f"{word} is not a contract; still to choose: "
-                        f"{', '.join(self.available)}")
+                        f"{', '.join(CONTRACT_NAMES[c] for c in self.available)}")
             if name not in self.rules.contracts:
                 return f"{word} is not one of the contracts of this game"
-            return (f"{who} has already chosen {name} in an earlier hand; "
-                    f"still to choose: {', '.join(self.available)}")
+            return (f"{who} has already chosen {CONTRACT_NAMES[name]} in an earlier hand; "
+                    f"still to choose: {', '.join(CONTRACT_NAMES[c] for c in self.available)}")
         if action.verb == "last_card":
             return "'last card' is only called right after a play that leaves exactly one card"
         return super().explain_illegal(action, legal, said)
@@ -452,6 +472,12 @@ class State(base.HandState):
         if seat is not None:
             self.check_seat(seat)
         act = self.parse_action(action)
+        if act.verb == "cut" and act.arg is not None:
+            # 'cut N' is the cut with the number chosen: legal whenever 'cut' is
+            super().apply(Action("cut"), seat)
+            self.undo()
+            self.push(act)
+            return act
         if act.verb == "penalty":
             self._check_penalty(act)
             self.push(act)
@@ -502,8 +528,9 @@ class State(base.HandState):
             raise IllegalAction("the hand is over: no more penalties can be reported for it")
         if self.phase not in ("play", "choose"):
             raise IllegalAction("penalties are reported between the deal and the end of the hand")
-        if self.phase == "choose" and item != "P1":
-            raise IllegalAction("before the contract is named only a misdeal (P1) can be reported")
+        if self.phase == "choose" and item in ("P3", "P4", "P5"):
+            raise IllegalAction(f"{item} ({ITEM_TEXT[item]}) needs a card played, and no card is "
+                                f"played before the contract is named")
         if item == "P1" and offender != self.dealer:
             raise IllegalAction(f"a misdeal is always the dealer's ({self.seat_name(self.dealer)}) offence")
         if item == "P3" and self.contract == "lora":
@@ -538,8 +565,12 @@ class State(base.HandState):
         elif verb == "choose":
             self.contract = action.arg
             self._start_play()
-        elif verb in ("cut", "decline_cut"):
-            self._deal(packets=verb == "decline_cut")
+        elif verb == "cut":
+            lifted = int(action.arg) if action.arg is not None else self.cut_default
+            self.deck = self.deck[lifted:] + self.deck[:lifted]
+            self._deal(packets=False)
+        elif verb == "decline_cut":
+            self._deal(packets=True)
         elif verb == "penalty":
             self._penalise(action)
         else:  # pragma: no cover - parse_action only lets known verbs through
@@ -633,8 +664,8 @@ class State(base.HandState):
         details["contract_points"] = dict(points)
         for offender, item, pts, card in self.penalty_log:
             points[offender] += pts
-            what = ITEM_TEXT[item] + (f" ({card})" if card else "")
-            reasons.append(f"{self.seat_name(offender)} +{pts}: penalty {item}, {what}")
+            what = ITEM_TEXT[item] + (f" with the {parse_card(card).symbol}" if card else "")
+            reasons.append(f"{self.seat_name(offender)} +{pts}: penalty for {what}")
         return base.HandResult(points=points, sides={s: s for s in range(4)}, reasons=tuple(reasons),
                                details=details)
 
@@ -770,6 +801,15 @@ class State(base.HandState):
             "trump": None,
             "penalties": [list(p) for p in self.penalty_log],
         }
+        if self.rules.contract_choice:
+            # 11.2: each player's remaining contracts (this hand's choice struck) and every
+            # earlier choice, so that a decision can be taken from the view alone
+            lists = [list(names) for names in self.remaining]
+            if self.contract is not None and not self.extra and self.chooser is not None:
+                lists[self.chooser] = [c for c in lists[self.chooser] if c != self.contract]
+            public["remaining"] = {s: lists[s] for s in range(4)}
+            public["choices"] = [{"hand": h, "chooser": s, "contract": c}
+                                 for h, s, c in self.choices]
         if self.contract == "lora":
             public.update({
                 "start_rank": self.start_rank.char if self.start_rank else None,
@@ -883,6 +923,14 @@ def _parse_penalty(text: str) -> Action:
     return Action("penalty", (), arg)
 
 
+def _parse_cut(text: str) -> Action:
+    words = text.strip().split()
+    if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 31:
+        raise IllegalAction(f"a cut lifts 1 to 31 cards: write 'cut' or e.g. 'cut 12', not "
+                            f"'{text.strip()[:40]}'")
+    return Action("cut", (), str(int(words[1])))
+
+
 def _penalty_parts(action: Action) -> tuple[str, int, Card | None]:
     words = (action.arg or "").split()
     if len(words) < 2 or words[0] not in ITEMS:
@@ -891,7 +939,10 @@ def _penalty_parts(action: Action) -> tuple[str, int, Card | None]:
 
 
 def _seat_namer(rules: Rules):
-    names = State._CLOCKWISE_NAMES if rules.direction == "clockwise" else State.SEAT_NAMES[4]
+    """Seat names as the table turns (rules file 1.2-1.3): one place for the engine and its
+    messages."""
+    names = (base.CLOCKWISE_SEAT_NAMES if rules.direction == "clockwise"
+             else base.COUNTERCLOCKWISE_SEAT_NAMES)[4]
     return names.__getitem__
 
 
@@ -918,6 +969,39 @@ def _check_available(available, rules: Rules):
     for c in available:
         _check_contract(c, rules)
     return tuple(available)
+
+
+def _check_remaining(remaining, rules: Rules):
+    """Each player's contracts still to choose: {seat: [contract, ...]} (seats may be text)."""
+    if remaining is None:
+        return None
+    checks.check_mapping(remaining, "remaining", RulesError)
+    out = {}
+    for key, names in remaining.items():
+        seat = int(key) if isinstance(key, str) and key in ("0", "1", "2", "3") else key
+        checks.check_seat(seat, 4, error=RulesError, where="remaining: ")
+        if isinstance(names, (str, Mapping)) or not isinstance(names, (list, tuple)):
+            raise RulesError(f"remaining: seat {seat} needs a list of contracts, not "
+                             f"{quote(names)}")
+        out[seat] = tuple(_check_contract(c, rules) for c in names)
+    return out
+
+
+def _check_choices(choices, rules: Rules) -> tuple:
+    """Earlier choices of the game: a list of (hand number, seat, contract)."""
+    if isinstance(choices, (str, Mapping)) or not isinstance(choices, (list, tuple)):
+        raise RulesError(f"choices must be a list of (hand, seat, contract), not {quote(choices)}")
+    for item in choices:
+        if not isinstance(item, (list, tuple)) or len(item) != 3:
+            raise RulesError(f"a choice is (hand, seat, contract), not {quote(item)}")
+        checks.check_whole_number(item[0], "a choice's hand number", 1, error=RulesError)
+        checks.check_seat(item[1], 4, "chooser seat", error=RulesError)
+        _check_contract(item[2], rules)
+    return tuple(tuple(item) for item in choices)
+
+
+def _check_pending_cut(value):
+    return None if value is None else checks.check_whole_number(value, "cut", 0, 31)
 
 
 def _check_hand_index(value):
@@ -949,33 +1033,59 @@ def _seat_cards(hands: Mapping | Sequence, what: str = "hands") -> dict[int, tup
 
 # --------------------------------------------------------------------------- entry points
 def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, contract=None,
-             available=None, extra=False, attempt=1, hand_index=None, **options) -> State:
+             available=None, extra=False, attempt=1, hand_index=None, cut=None, remaining=None,
+             choices=(), **options) -> State:
     """Deal one hand. ``deck`` is the exact order dealt from the top (after the cut): card ``i``
     goes to seat ``dealer + 1 + i % 4`` (or ``dealer + 1 + i // 8`` in packets). Without a
     ``contract`` the first of the list is played, or under ``contract_choice`` the chooser
-    picks from ``available`` (their remaining list)."""
+    picks from ``available`` (their remaining list); ``remaining`` (seat -> contracts) and
+    ``choices`` (earlier ``(hand, seat, contract)``) are the public facts of 11.2, which a
+    match passes on.
+
+    ``cut`` is the number of cards the cutter lifts (1-31, rules file 4.2): a human cutter's
+    choice; without it the engine draws one from ``seed`` (an explicit ``deck`` is then dealt
+    as given). Under ``packet_deal_on_no_cut`` the cutter decides at the table instead: the
+    pack waits uncut, ``cut N`` lifts ``N`` cards, ``cut`` the number given or drawn here, and
+    ``decline_cut`` deals the uncut pack in packets."""
     rules = _deal_rules(seed, rules, players, options)
     rng = random.Random(seed)
     if dealer is None:
         dealer = rules.first_dealer if rules.first_dealer != "random" else rng.randrange(4)
     dealer = checks.check_dealer(dealer, 4, _seat_namer(rules))
+    if cut is not None:
+        checks.check_whole_number(cut, "a cut (the number of cards lifted)", 1, 31, IllegalAction)
     if deck is None:
         cards = list(TRICK_CARDS)
         rng.shuffle(cards)
-        cut = rng.randint(1, 31)
-        cards = cards[cut:] + cards[:cut]
+        drawn = rng.randint(1, 31)
     else:
         cards = list(_read_deck(deck))
+        drawn = 0
     contract = _check_contract(contract, rules)
     available = _check_available(available, rules)
     checks.check_bool(extra, "extra")
     checks.check_whole_number(attempt, "attempt", 1)
     _check_hand_index(hand_index)
+    remaining = _check_remaining(remaining, rules)
+    choices = _check_choices(choices, rules)
+    lifted = cut if cut is not None else drawn
+    pending = None
+    if rules.packet_deal_on_no_cut:
+        pending = lifted        # the cutter may still decline: the pack waits uncut
+    elif lifted:
+        cards = cards[lifted:] + cards[:lifted]
     setup = {"kind": "deal", "deck": [str(c) for c in cards], "dealer": dealer, "contract": contract,
              "available": list(available) if available is not None else None, "extra": bool(extra),
              "attempt": attempt, "hand_index": hand_index}
+    if pending:
+        setup["cut"] = pending
+    if rules.contract_choice:
+        setup["remaining"] = ({int(k): list(v) for k, v in remaining.items()}
+                              if remaining is not None else None)
+        setup["choices"] = [list(c) for c in choices]
     return State(rules, dealer, cards, contract, available=available, extra=extra, attempt=attempt,
-                 hand_index=hand_index, setup=setup)
+                 hand_index=hand_index, setup=setup, remaining=remaining, choices=choices,
+                 cut=pending)
 
 
 def deck_for(hands: Mapping | Sequence, dealer: int = 0, packets: bool = False, seed=None) -> tuple[Card, ...]:
@@ -1175,6 +1285,7 @@ class LoraMatch(base.Match):
         self._plan = None
         self._first = None
         self._forced_contract = None
+        self._choices = ()   # (hand number, chooser, contract) of every scored chosen hand
         super().__init__(module, rules, seed=seed, players=players, dealer=dealer, **options)
 
     def _initial_scores(self) -> dict:
@@ -1220,7 +1331,9 @@ class LoraMatch(base.Match):
             available = self._remaining[row["chooser"]]
         return self.module.new_hand(seed=seed, dealer=row["dealer"], rules=self.rules,
                                     contract=contract, available=available, extra=row["extra"],
-                                    attempt=self._attempt, hand_index=self._index)
+                                    attempt=self._attempt, hand_index=self._index,
+                                    remaining=self._remaining if self.rules.contract_choice
+                                    else None, choices=self._choices)
 
     def _score(self, finished: State) -> dict:
         row = super()._score(finished)
@@ -1239,10 +1352,13 @@ class LoraMatch(base.Match):
         else:
             self._forced_contract = None
             plan = self._plan[self._index]
-            if plan["contract"] is None and not plan["extra"] and finished.contract is not None:
+            # a hand aborted before the contract was named (section 10) strikes nothing
+            if plan["contract"] is None and finished.contract is not None:
                 chooser = plan["chooser"]
-                self._remaining[chooser] = tuple(c for c in self._remaining[chooser]
-                                                 if c != finished.contract)
+                self._choices += ((self._index + 1, chooser, finished.contract),)
+                if not plan["extra"]:
+                    self._remaining[chooser] = tuple(c for c in self._remaining[chooser]
+                                                     if c != finished.contract)
             self._index += 1
             self._attempt = 1
         return row

@@ -26,9 +26,9 @@ from fractions import Fraction
 from typing import ClassVar, Iterable, Mapping, Sequence
 
 from ..cards import Card, Rank, Suit, deck as _deck, format_cards, parse_card, parse_cards
-from ..errors import CardError, IllegalAction, PuzzleError, RulesError
+from ..errors import CardError, IllegalAction, PositionError, PuzzleError, RulesError
 from . import base, checks
-from .checks import quote
+from .checks import check_whole_number, quote
 from .actions import Action
 from .tricks import TrickRules
 
@@ -153,11 +153,7 @@ class State(base.HandState):
         "take": "card", "exchange": "cards",
         "misdeal": "word", "misdeal_deliberate": "word",
     }
-    SEAT_NAMES: ClassVar[Mapping[int, tuple[str, ...]]] = {
-        2: ("South", "West"),
-        3: ("South", "West", "North"),
-        4: ("South", "West", "North", "East"),
-    }
+    SEAT_NAMES: ClassVar[Mapping[int, tuple[str, ...]]] = base.CLOCKWISE_SEAT_NAMES  # rules 2.2
 
     # -- construction -----------------------------------------------------------------
     @classmethod
@@ -1136,8 +1132,14 @@ def _build_position(setup: Mapping, rules: Rules) -> State:
     state.round = 1
     state.declarer = declarer
     state.kind = kind
+    # 16.3: a blind Raub needs one trick, like a Stih, under blind_raub_needs_one_trick
+    one = kind == "stih" or (kind == "raub" and rules.blind_raub_needs_one_trick)
+    rule_need = 1 if one else 2
     need = setup.get("need")
-    state.need = int(need) if need is not None else (1 if kind == "stih" else 2)
+    if need is not None and check_whole_number(need, "need", error=PositionError) != rule_need:
+        raise PositionError(f"need: a {kind} declarer needs {rule_need} trick"
+                            f"{'s' * (rule_need != 1)} under these rules, not {quote(need)}")
+    state.need = rule_need
     state.tricks_won = tw
     state.trick_rules = trick_rules_for(state.trump, rules.must_overtrump)
     state.phase = "play"

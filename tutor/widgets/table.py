@@ -1,312 +1,1159 @@
-"""Notebook front ends (ipywidgets). They hold no rules: they render what a seat may see and send
-actions to the state, which decides what is legal.
+"""The play table: one learner's seat against bots, for every game of the registry.
 
     from tutor.widgets import PlayTable
-    PlayTable("euchre", seat=0, seed=3)      # the learner plays seat 0 against three bots
+    PlayTable("euchre", seed=3)                         # a whole game against basic bots
+    PlayTable("lora", seed=5, contract="queens")        # practise one contract on fresh deals
+    PlayTable("euchre", seed=1, guided=True)            # a teacher beside you in the first hand
+
+The table holds no rules: it renders what the learner's seat may see (``state.view(seat)``)
+and sends actions; the engine decides what is legal and says why not. Every click calls a
+handler (``click``, ``select``, ``hint``, ``undo``, ``next_hand``, ``retry``, ``show_deal``)
+that tests and lessons may call directly; no exception ever escapes one of them.
 """
 
 from __future__ import annotations
 
-import html
+import random
+import time
+import zlib
 from typing import Mapping
 
 import ipywidgets as W
 
 from .. import bots as bots_module
 from .. import games, render
-from ..cards import Card
+from ..bots import knowledge
+from ..cards import Card, parse_card
 from ..errors import TutorError
 from ..games.actions import Action
-from ..review import review_hand
+from ..games.base import HandState
+from ..games.checks import check_finite, check_seed, check_seat, check_whole_number, quote
+from . import words
+from .common import (CSS, Busy, StaticPicture, action_button, card_button, esc, safe,
+                     sort_hand)
+from .practice import PRACTICE, PracticeSeries, check_contract
+from .review import HandReview
+from .sheet import ScoreSheet, unit_words
 
 __all__ = ["PlayTable"]
 
-def action_label(action: Action) -> str:
-    """Button text for an action: ``name H`` becomes ``Name ♥``, ``order_up`` ``Order up``."""
-    words = [action.verb.replace("_", " ").capitalize()]
-    words += [c.symbol for c in action.cards]
-    if action.arg is not None:
-        words.append(render.fact_text("", action.arg, str).split(" ")[0])
-    return " ".join(words)
+HINT_LEVELS = ("basic", "expert")
+AUTO_SKIP = 12  # hands that end before the learner's first decision are dealt past, at most this many
 
 
-class PlayTable:
-    """One learner's seat against bots, for any game of the registry.
+def _stable_seed(seed) -> int:
+    if isinstance(seed, int):
+        return seed
+    return zlib.crc32(str(seed).encode())
 
-    Only the learner's legal actions are clickable; the table shows only what the learner's seat
-    may see (``state.view(seat)``). ``click(action)`` is what every button calls, so tests and
-    lessons can drive the table exactly as a click would. ``undo()`` takes back the learner's last
-    decision together with the bots' replies to it.
+
+class PlayTable(StaticPicture):
+    """One learner's seat against bots, for any game.
+
+    Arguments (all but ``game`` by keyword is clearest):
+
+    * ``game``: ``"euchre"``, ``"lora"``, ``"raub"`` or ``"clabber"`` (ignored when ``state`` is
+      given).
+    * ``seat``: the learner's seat, 0 by default: "You (South)" in every game.
+    * ``seed``: a whole number or a word; the same seed gives the same deals and the same bot
+      decisions. ``None`` picks one at random (kept in ``table.seed``).
+    * ``bots``: the bots' level, ``"random"``, ``"basic"`` (default) or ``"expert"``, for every
+      other seat, or a mapping ``{seat: level}`` (seats left out play ``"basic"``).
+    * ``rules``: the game's Rules, a preset name or a dict of options (None: the defaults).
+    * ``guided``: in the learner's first hand, every decision shows the recommended choice and
+      its reason before the learner acts; afterwards hints on request.
+    * ``contract``: practise one situation on fresh seeded deals: a Lora contract
+      (``"queens"``), Euchre ``"maker"`` or ``"against a lone hand"``, Raub ``"declarer"``,
+      Clabber ``"bidder"`` (see :mod:`tutor.widgets.practice`).
+    * ``hint_level``: ``"basic"`` (rules of thumb, instant) or ``"expert"`` (sampled deals
+      solved, a second or more) for hints and the guide.
+    * ``state``: play on from an existing hand state (a position, a replayed record); no match.
+    * ``players``: the number of players where the game allows several (Raub 2-4, Euchre 2-4,
+      Clabber 2/3/4/6).
+    * ``dealer``: the first dealer's seat (None: chosen by the game's rules).
+    * ``bot_budget``: seconds an expert bot may think per decision (None: its default).
+    * ``review_budget``: the solver's node budget per card in the post-hand review.
+    * ``background``: run the bots' moves in a background thread so the notebook stays free
+      (default: only when a bot or the hint level is ``"expert"``); ``False`` runs them at once,
+      which tests use. ``wait()`` blocks until the bots have moved.
     """
 
-    def __init__(self, game: str = "euchre", seat: int = 0, seed=0, rules=None, bots="random",
-                 players=None, state=None, dealer=None, hint_level: str = "basic",
-                 bot_budget: float | None = None, review_budget: int = 300_000):
+    def __init__(self, game: str = "euchre", seat: int = 0, seed=None, bots="basic", rules=None,
+                 guided: bool = False, contract=None, hint_level: str = "basic", state=None,
+                 players=None, dealer=None, bot_budget: float | None = None,
+                 review_budget: int = 300_000, background: bool | None = None):
+        # -- arguments, checked before anything is built --------------------------------
+        if state is not None and not isinstance(state, HandState):
+            raise TutorError(f"state must be a hand state such as games.new_hand('euchre', seed=1), "
+                             f"not {quote(state)}")
+        if state is None:
+            games.module(game)  # names the games when unknown
+            game = str(game).strip().lower()
+        else:
+            game = state.game
+        check_seed(seed)
+        if hint_level not in HINT_LEVELS:
+            raise TutorError(f"hint_level must be one of {', '.join(map(quote, HINT_LEVELS))}, "
+                             f"not {quote(hint_level)}")
+        if not isinstance(guided, bool):
+            raise TutorError(f"guided must be True or False, not {quote(guided)}")
+        if background is not None and not isinstance(background, bool):
+            raise TutorError(f"background must be True, False or None, not {quote(background)}")
+        if bot_budget is not None:
+            check_finite(bot_budget, "bot_budget (seconds)")
+            if bot_budget <= 0:
+                raise TutorError(f"bot_budget must be more than 0 seconds, not {quote(bot_budget)}")
+        check_whole_number(review_budget, "review_budget", low=1)
+        check_whole_number(seat, "seat", low=0)
+        if contract is not None and state is not None:
+            raise TutorError("give either a state or a practice contract, not both")
+
+        self.seed = random.randrange(1_000_000) if seed is None else seed
+        self.game = game
+        self.practice = None
         if state is not None:
             self.match = None
             self.state = state
-        else:
-            self.match = games.new_match(game, seed=seed, rules=rules, players=players, dealer=dealer)
+        elif contract is not None:
+            name = check_contract(game, contract, rules)
+            if seat != 0:
+                raise TutorError("practice by contract puts the learner in seat 0 (South)")
+            self.practice = name
+            self.match = PracticeSeries(game, name, seed=self.seed, rules=rules, players=players)
             self.state = self.match.current
-        self.seat = seat
-        levels = bots if isinstance(bots, Mapping) else {s: bots for s in range(self.state.players)}
-        self.bots = {s: bots_module.make(levels.get(s, "random"), s, seed=(hash(seed) % 10_000) * 10 + s,
-                                         **({"budget": bot_budget} if levels.get(s) == "expert"
-                                            and bot_budget is not None else {}))
-                     for s in range(self.state.players) if s != seat}
+        else:
+            self.match = games.new_match(game, seed=self.seed, rules=rules, players=players,
+                                         dealer=dealer)
+            self.state = self.match.current
+        n = self.state.players
+        self.seat = check_seat(seat, n, name=self.state.seat_name, error=TutorError)
+        levels = self._bot_levels(bots, n)
+        base = _stable_seed(self.seed)
+        self.bots = {}
+        for s in range(n):
+            if s == self.seat:
+                continue
+            options = {"budget": bot_budget} if levels[s] == "expert" and bot_budget is not None else {}
+            self.bots[s] = bots_module.make(levels[s], s, seed=base * 10 + s, **options)
         self.hint_level = hint_level
+        self.guided = guided
         self.review_budget = review_budget
+        slow = "expert" in levels.values() or hint_level == "expert"
+        self.busy = Busy(background=slow if background is None else background)
+
+        # -- what the table remembers ------------------------------------------------------
+        self.hand_number = 1
+        self.message = ""
+        self.message_kind = "note"
         self.hint_steps: list[str] = []
         self._hint = None
-        self.message = ""
-        self.log: list[str] = []
+        self._hint_key = None
+        self.guide = None              # the guide's advice for the current decision
+        self._guide_key = None
         self._checkpoints: list[int] = []
-        self.header = W.HTML()
-        self.table = W.HTML()
+        self.selected: set[Card] = set()
+        self.skipped: list[str] = []   # hands that ended before the learner's first decision
+        self.show_deal_open = False
+        self.timings: list[float] = []
+        self._last_traceback = None
+        self._learner_acted = False
+        self._busy_note = ""
+
+        # -- widgets -----------------------------------------------------------------------
+        self.style_box = W.HTML(CSS + render.STYLE)
+        self.status = W.HTML()
+        self.board = W.HTML()
+        self.layout_box = W.VBox()
+        self.panel = W.HTML()
         self.actions_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.cards_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.undo_button = W.Button(description="Undo", icon="undo", tooltip="Take back your last decision")
-        self.next_button = W.Button(description="Next hand", icon="forward")
-        self.hint_button = W.Button(description="Hint", icon="lightbulb-o",
-                                    tooltip="A nudge first; click again for more")
-        self.undo_button.on_click(lambda _: self.undo())
-        self.next_button.on_click(lambda _: self.next_hand())
-        self.hint_button.on_click(lambda _: self.hint())
+        self.hint_button = action_button("Hint", None, self.hint,
+                                         tip="Advice one step at a time: the principle, the idea, the move")
+        self.undo_button = action_button("Undo", None, self.undo,
+                                         tip="Take back your last decision and the replies to it")
+        self.next_button = action_button("Next hand", None, self.next_hand, tip="Deal the next hand")
+        self.deal_button = action_button("Show the deal", None, self.show_deal,
+                                         tip="Every hand as it was dealt (after the hand)")
+        for b in (self.hint_button, self.undo_button, self.next_button, self.deal_button):
+            b.add_class("tutor-control")
+        self.guide_box = W.HTML()
         self.hint_box = W.HTML()
-        self.review_box = W.HTML()
+        self.review = HandReview(self)
+        self.sheet = ScoreSheet(self.match, learner=self.seat) if self.match is not None else None
         self.log_box = W.HTML()
-        self.widget = W.VBox([self.header, self.table, self.cards_box, self.actions_box,
-                              W.HBox([self.hint_button, self.undo_button, self.next_button]),
-                              self.hint_box, self.review_box, self.log_box])
+        children = [self.style_box, self.status, self.board, self.layout_box, self.panel,
+                    self.actions_box, self.cards_box,
+                    W.HBox([self.hint_button, self.undo_button, self.next_button, self.deal_button]),
+                    self.guide_box, self.hint_box, self.review.widget]
+        if self.sheet is not None:
+            children.append(self.sheet.widget)
+        children.append(self.log_box)
+        self.widget = W.VBox(children)
+        self.widget.add_class("tutor-root")
         self.card_buttons: dict[Card, W.Button] = {}
         self.action_buttons: dict[str, W.Button] = {}
-        self._run_bots()
+        self.layout_buttons: dict[str, W.Button] = {}
+        self._row_key = None
+        self._actions_key = None
+        self._start_bots()
+
+    @staticmethod
+    def _bot_levels(bots, n: int) -> dict:
+        if isinstance(bots, str):
+            if bots not in bots_module.LEVELS:
+                raise TutorError(f"unknown bot level {quote(bots)}; the levels are: "
+                                 f"{', '.join(bots_module.LEVELS)}")
+            return {s: bots for s in range(n)}
+        if isinstance(bots, Mapping):
+            levels = {s: "basic" for s in range(n)}
+            for s, level in bots.items():
+                check_seat(s, n, what="bot seat", error=TutorError)
+                if level not in bots_module.LEVELS:
+                    raise TutorError(f"unknown bot level {quote(level)} for seat {s}; the levels "
+                                     f"are: {', '.join(bots_module.LEVELS)}")
+                levels[s] = level
+            return levels
+        raise TutorError(f"bots must be a level ('random', 'basic', 'expert') or a mapping "
+                         f"{{seat: level}}, not {quote(bots)}")
+
+    # ------------------------------------------------------------------ names
+    def name(self, seat: int) -> str:
+        """A seat as the learner reads it: "You (South)" for the learner, else its direction."""
+        return words.seat_label(self.state.seat_name, seat, self.seat)
+
+    # ------------------------------------------------------------------ handlers
+    def _show_error(self, text: str) -> None:
+        self.message, self.message_kind = text, "error"
         self._refresh()
 
-    # -- handlers (what clicks call) -------------------------------------------------
+    def _ignored_while_busy(self) -> bool:
+        if self.busy.busy:
+            mover = self.state.to_move
+            who = self.name(mover) if mover is not None else "The table"
+            self.message, self.message_kind = f"Wait a moment: {who} is thinking…", "busy"
+            self._refresh_status()
+            return True
+        return False
+
+    @safe
     def click(self, action) -> bool:
-        """Play ``action`` (an Action or its string) for the learner. Returns whether it was
-        accepted; a refused action leaves the state unchanged and shows why."""
-        before = len(self.state.actions)
-        try:
-            done = self.state.apply(action, seat=self.seat)
-        except TutorError as err:
-            self.message = f"Not allowed: {err}"
+        """Play ``action`` (an Action or its canonical string) for the learner. Returns whether
+        it was accepted; a refused action leaves the state unchanged and shows why. Ignored
+        (False) while the bots are thinking."""
+        if self._ignored_while_busy():
+            return False
+        started = time.perf_counter()
+        with self.busy.lock:
+            before = len(self.state.actions)
+            try:
+                self.state.apply(action, seat=self.seat)
+            except TutorError as err:
+                self.message, self.message_kind = f"Not allowed: {err}", "error"
+                self._refresh()
+                return False
+            self._checkpoints.append(before)
+            self._learner_acted = True
+            self.selected = set()
+            self.message = ""
+        self._start_bots()
+        self.timings.append(time.perf_counter() - started)
+        return True
+
+    @safe
+    def select(self, card) -> bool:
+        """Raub's draw: mark or unmark a card to throw away (then ``confirm_draw()``)."""
+        if self._ignored_while_busy():
+            return False
+        card = card if isinstance(card, Card) else parse_card(card)
+        if card not in self._selectable():
+            self.message, self.message_kind = f"The {card.name} cannot be exchanged now.", "error"
             self._refresh()
             return False
-        self._checkpoints.append(before)
-        self._note(self.seat, done)
+        self.selected ^= {card}
         self.message = ""
-        self._run_bots()
         self._refresh()
         return True
 
+    def draw_action(self) -> Action:
+        """The exchange the selected cards make (``exchange 8C 7H``; none selected: keep all)."""
+        return Action("exchange", tuple(sorted(self.selected)))
+
+    @safe
+    def confirm_draw(self) -> bool:
+        """Raub's draw: throw away the selected cards and draw as many."""
+        return self.click(self.draw_action())
+
+    @safe
     def hint(self) -> str | None:
         """Reveal the next step of the hint ladder for the learner's decision: the principle,
-        then the idea, then the action with its reason and the alternatives. Returns the step
-        shown (None when it is not the learner's turn)."""
+        then the idea, then the move with its reason and the figures in words. Returns the
+        step shown (None when it is not the learner's turn)."""
+        if self._ignored_while_busy():
+            return None
         if self.state.to_move != self.seat:
-            self.message = "No hint now: it is not your turn."
+            self.message, self.message_kind = "No hint now: it is not your turn.", "note"
             self._refresh()
             return None
-        if self._hint is None:
-            self._hint = bots_module.hint(self.state.view(self.seat), level=self.hint_level)
+        key = self._decision_key()
+        if self._hint is None or self._hint_key != key:
+            if self.busy.background and self.hint_level == "expert":
+                return self._hint_in_background(key)
+            self._hint = self._advice()
+            self._hint_key = key
             self.hint_steps = []
         ladder = self._hint.ladder
         if len(self.hint_steps) < len(ladder):
             self.hint_steps.append(ladder[len(self.hint_steps)])
+            self.message = ""
+        else:
+            self.message, self.message_kind = ("That was the last step: the hint is complete "
+                                               "(the move and its reason are shown)."), "note"
         self._refresh()
         return self.hint_steps[-1]
+
+    def _hint_in_background(self, key) -> None:
+        """An expert hint takes a second or more: work it out off the main thread, saying so,
+        and show its first step when it is ready."""
+        self._busy_note = "Working out a hint…"
+        self.busy.busy = True
+        self._refresh()
+
+        def work():
+            advice = self._advice()
+            with self.busy.lock:
+                if self._decision_key() == key:
+                    self._hint, self._hint_key, self.hint_steps = advice, key, [advice.ladder[0]]
+
+        self.busy.start(work, self._after_bots)
+        return None
+
+    @safe
+    def undo(self) -> bool:
+        """Take back the learner's last decision and everything the bots did after it (a
+        finished hand reopens, and its score comes off the sheet until it ends again)."""
+        if self._ignored_while_busy():
+            return False
+        if not self._checkpoints:
+            self.message, self.message_kind = "There is nothing of yours to take back in this hand.", "note"
+            self._refresh()
+            return False
+        with self.busy.lock:
+            target = self._checkpoints.pop()
+            while len(self.state.actions) > target:
+                self.state.undo()
+            self.selected = set()
+            self.show_deal_open = False
+        self.message, self.message_kind = "Taken back: your last decision and the replies to it.", "note"
+        self._refresh()
+        return True
+
+    @safe
+    def retry(self, index: int) -> bool:
+        """Reopen the hand at its ``index``-th action (one of the learner's, from the review):
+        the learner's cards and everything that was known then, against the same bots."""
+        if self._ignored_while_busy():
+            return False
+        check_whole_number(index, "the action's number", low=0, high=len(self.state.actions) - 1)
+        seat, _ = self.state.actions[index]
+        if seat != self.seat:
+            raise TutorError("you can retry only from one of your own decisions")
+        with self.busy.lock:
+            while len(self.state.actions) > index:
+                self.state.undo()
+            self._checkpoints = [c for c in self._checkpoints if c < index]
+            self.selected = set()
+            self.show_deal_open = False
+        self.message, self.message_kind = "Play it again from here.", "note"
+        self._refresh()
+        return True
+
+    @safe
+    def show_deal(self) -> bool:
+        """After the hand: show every hand as it was dealt."""
+        if not self.state.is_over:
+            self.message, self.message_kind = "The deal is shown once the hand is over.", "note"
+            self._refresh()
+            return False
+        self.show_deal_open = not self.show_deal_open
+        self._refresh()
+        return True
+
+    @safe
+    def next_hand(self) -> bool:
+        """Deal the next hand once the current one is over."""
+        if self._ignored_while_busy():
+            return False
+        if self.match is None or not self.state.is_over or self.match.is_over:
+            self.message, self.message_kind = (
+                "Finish this hand first." if not self.state.is_over
+                else "The game is over." if self.match is not None else "There are no more hands here."), "note"
+            self._refresh()
+            return False
+        with self.busy.lock:
+            self._deal_next()
+            self.message = ""
+        self._start_bots()
+        return True
+
+    def _deal_next(self) -> None:
+        self.state = self.match.next_hand()
+        self.hand_number += 1
+        self._checkpoints = []
+        self._learner_acted = False
+        self.selected = set()
+        self.show_deal_open = False
+        self.guide = None
+        self._guide_key = None
+
+    def wait(self, timeout: float | None = 120.0) -> bool:
+        """Wait until the bots have made their moves (tests, pictures)."""
+        return self.busy.wait(timeout)
+
+    # ------------------------------------------------------------------ the bots
+    def _start_bots(self) -> None:
+        state = self.state
+        # the learner's move and the busy sign show at once, before any bot thinks
+        self.busy.busy = state.to_move is not None and state.to_move != self.seat
+        self._refresh()
+        self.busy.start(self._run_bots, self._after_bots)
+
+    def _run_bots(self) -> None:
+        background = self.busy.background
+        while True:
+            with self.busy.lock:
+                state = self.state
+                mover = state.to_move
+                if mover is None:
+                    if not self._skip_finished_hand():
+                        return
+                    continue
+                if mover == self.seat:
+                    break
+                view = state.view(mover)
+            action = self.bots[mover].choose(view)
+            with self.busy.lock:
+                if self.state is not state or state.to_move != mover:
+                    return  # pragma: no cover - the state moved on (not possible while busy)
+                state.apply(action, seat=mover)
+            if background:
+                self._refresh()
+        if self.guided and self.hand_number == 1:
+            self._prepare_guide()
+
+    def _skip_finished_hand(self) -> bool:
+        """A hand that ended before the learner's first decision (Raub's passed deal, an
+        Euchre throw-in by everyone else) is noted and the next one dealt (at most
+        ``AUTO_SKIP`` in a row). Returns whether a new hand was dealt."""
+        if (self._learner_acted or self.match is None or self.match.is_over
+                or len(self.skipped) >= AUTO_SKIP or self.state.to_move is not None):
+            return False
+        result = self.state.result()
+        why = "; ".join(words.reason_words(self.game, r) for r in result.reasons)
+        self.skipped.append(f"Hand {self.hand_number} ended before your turn: {why}.")
+        self._deal_next()
+        return True
+
+    def _after_bots(self) -> None:
+        self._busy_note = ""
+        if self.message_kind == "busy":
+            self.message = ""
+        if self.busy.error:
+            self.message, self.message_kind = f"A bot failed: {self.busy.error}", "error"
+            self.busy.error = None
+        self._refresh()
+
+    def _prepare_guide(self) -> None:
+        key = self._decision_key()
+        if self.state.to_move == self.seat and self._guide_key != key:
+            self.guide = self._advice()
+            self._guide_key = key
+
+    def _advice(self):
+        return bots_module.hint(self.state.view(self.seat), level=self.hint_level,
+                                seed=_stable_seed(self.seed))
+
+    def _decision_key(self):
+        return (id(self.state), len(self.state.actions))
+
+    # ------------------------------------------------------------------ rendering
+    def _refresh_status(self) -> None:
+        self.status.value = self._status_html(self.state.view(self.seat))
+
+    def _refresh(self) -> None:
+        with self.busy.lock:
+            state = self.state
+            view = state.view(self.seat)
+            if self._hint_key != self._decision_key():
+                self._hint, self.hint_steps = None, []
+            self.status.value = self._status_html(view)
+            self.board.value = self._board_html(view)
+            self.panel.value = self._panel_html(view)
+            self._build_layout(view)
+            self._build_buttons(view)
+            busy = self.busy.busy
+            over = state.is_over
+            self.undo_button.disabled = busy or not self._checkpoints
+            self.hint_button.disabled = busy or state.to_move != self.seat
+            self.next_button.disabled = busy or not (self.match is not None and over
+                                                     and not self.match.is_over)
+            self.deal_button.disabled = busy or not over
+            self.deal_button.description = "Hide the deal" if self.show_deal_open else "Show the deal"
+            self.guide_box.value = self._guide_html()
+            self.hint_box.value = self._hint_html()
+            self.review.refresh()
+            if self.sheet is not None:
+                self.sheet.refresh()
+            self.log_box.value = self._log_html(view)
+
+    # -- status line -------------------------------------------------------------------
+    def _status_parts(self, view) -> list[str]:
+        pub = view.public
+        game = self.game
+        parts = []
+        if game == "euchre":
+            parts += self._euchre_status(view)
+        elif game == "clabber":
+            parts += self._clabber_status(view)
+        elif game == "raub":
+            parts += self._raub_status(view)
+        elif game == "lora":
+            parts += self._lora_status(view)
+        dealer = self.state.dealer
+        parts.append(f"{self.name(dealer)} deal{'' if dealer == self.seat else 's'}")
+        return [p for p in parts if p]
+
+    def _maker_sentence(self, maker: int) -> str:
+        for seat, action in reversed(self.state.actions):
+            if seat == maker and action.verb in ("order_up", "accept", "name", "call", "declare",
+                                                 "raub", "stih", "muss"):
+                return words.sentence(self.game, self.name(maker), action)
+        return f"{self.name(maker)} made trump"
+
+    def _euchre_status(self, view) -> list[str]:
+        pub, st = view.public, self.state
+        parts = []
+        if pub.get("trump"):
+            parts.append(f"{words.suit_words(pub['trump']).split(' ', 1)[1].capitalize()} are trump")
+        elif pub.get("up_card") and st.phase in ("bid1", "exchange"):
+            parts.append(f"The up-card is the {parse_card(pub['up_card']).symbol}")
+        elif st.phase == "bid2":
+            parts.append(f"Round 2: any suit but {words.suit_words(pub['turned_down']).split(' ', 1)[1]} "
+                         f"may be named" if pub.get("turned_down") else "Round 2 of the bidding")
+        maker = pub.get("maker")
+        if maker is not None:
+            parts.append(self._maker_sentence(maker))
+            alone = pub.get("alone") or []
+            if alone:
+                parts.append(", ".join(self.name(s) for s in alone) + " alone")
+            if st.players == 4:
+                mine = st.side_of(self.seat)
+                makers = st.side_of(maker)
+                won = pub.get("tricks_by_side", {})
+                if st.phase == "play" or st.is_over:
+                    parts.append(f"tricks: your side {won.get(mine, 0)}, theirs "
+                                 f"{won.get('EW' if mine == 'NS' else 'NS', 0)}")
+                if not st.is_over:
+                    parts.append("your side needs 3 tricks" if mine == makers
+                                 else "your side needs 3 tricks to euchre them")
+        return parts
+
+    def _clabber_status(self, view) -> list[str]:
+        pub, st = view.public, self.state
+        parts = []
+        if pub.get("trump"):
+            parts.append(f"{words.suit_words(pub['trump']).split(' ', 1)[1].capitalize()} are trump")
+        elif pub.get("face_up"):
+            parts.append(f"The face-up card is the {parse_card(pub['face_up']).symbol}"
+                         + (" (round 2: call another suit or pass)" if pub.get("bid_round") == 2 else ""))
+        maker = pub.get("maker")
+        if maker is not None:
+            parts.append(self._maker_sentence(maker))
+            side = st.side_of(maker)
+            parts.append(f"{unit_words(st, side, self.seat)} must score more than the other side")
+            points = pub.get("card_points") or {}
+            if points and (st.phase == "play" or st.is_over):
+                parts.append("card points so far: " + ", ".join(
+                    f"{unit_words(st, u, self.seat)} {v}" for u, v in points.items()))
+        return parts
+
+    def _raub_status(self, view) -> list[str]:
+        pub, st = view.public, self.state
+        parts = []
+        if pub.get("trump"):
+            parts.append(f"{words.suit_words(pub['trump']).split(' ', 1)[1].capitalize()} are trump")
+        elif pub.get("face_up"):
+            cards = " ".join(parse_card(c).symbol for c in pub["face_up"])
+            parts.append(f"Face-up: {cards}")
+        declarer = pub.get("declarer")
+        if declarer is not None:
+            kind = words.RAUB_KINDS.get(pub.get("kind"), "declared")
+            parts.append(f"{self.name(declarer)} {kind} and needs {pub.get('need')} "
+                         f"trick{'s' if pub.get('need') != 1 else ''}")
+        dropped = pub.get("dropped") or []
+        if dropped:
+            parts.append(", ".join(self.name(s) for s in dropped) + " dropped out")
+        mult = pub.get("multiplier") or 1
+        if mult > 1:
+            parts.append("this hand counts double" if mult == 2 else f"this hand counts {mult} times")
+        refas = pub.get("refas") or 0
+        if refas:
+            parts.append(f"{refas} doubled hand{'s' if refas != 1 else ''} (refa) waiting")
+        if st.phase == "play" or st.is_over:
+            won = pub.get("tricks_won", {})
+            parts.append("tricks: " + ", ".join(f"{self.name(s)} {won.get(s, 0)}"
+                                                for s in (pub.get("active") or range(st.players))))
+        return parts
+
+    def _lora_status(self, view) -> list[str]:
+        pub, st = view.public, self.state
+        parts = []
+        c = pub.get("contract")
+        if c:
+            parts.append(f"{words.contract('lora', c)}: {st._rule_text()}")
+        else:
+            parts.append(f"{self.name(st.chooser)} chooses the contract")
+        if pub.get("hand_index") is not None and self.practice is None:
+            parts.append(f"hand {pub['hand_index'] + 1} of {self.match.total_hands}"
+                         if self.match is not None and hasattr(self.match, "total_hands") else "")
+        running = self._lora_running(view)
+        if running:
+            parts.append(running)
+        return parts
+
+    def _lora_running(self, view) -> str:
+        """The contract's running penalty from the tricks taken so far (the engine's own
+        scoring applied to the cards won up to now); in the layout, cards left and passes."""
+        st = self.state
+        if st.phase != "play" and not st.is_over:
+            return ""
+        if st.contract == "lora":
+            sizes = view.public.get("hand_sizes", {})
+            passes = view.public.get("passes", {})
+            return "cards left: " + ", ".join(
+                f"{self.name(s)} {sizes.get(s, 0)}" + (f" ({passes.get(s)} pass{'es' if passes.get(s) != 1 else ''})"
+                                                       if passes.get(s) else "") for s in range(4))
+        if not st.tricks:
+            return ""
+        try:
+            points = st._score_contract([], {})
+        except Exception:  # a contract whose score needs the whole hand
+            return ""
+        return "so far: " + ", ".join(f"{self.name(s)} {words.signed(points[s])}" for s in range(4))
+
+    def _status_html(self, view) -> str:
+        st = self.state
+        head = f"<b>{esc(st.game.capitalize())}</b>"
+        if self.practice is not None:
+            what = (words.contract("lora", self.practice) if self.game == "lora"
+                    else PRACTICE[self.game][self.practice])
+            head += f" · practice: {esc(what)} (hand {self.hand_number})"
+        parts = " · ".join(esc(p) for p in self._status_parts(view))
+        if self.busy.busy and st.to_move is not None and st.to_move != self.seat:
+            turn = f'<span class="tutor-busy">{esc(self.name(st.to_move))} is thinking…</span>'
+        elif self.busy.busy and self._busy_note:
+            turn = f'<span class="tutor-busy">{esc(self._busy_note)}</span>'
+        elif st.is_over:
+            turn = '<span class="tutor-turn">The hand is over.</span>'
+        elif st.to_move == self.seat:
+            turn = (f'<span class="tutor-turn">Your turn, {esc(st.seat_name(self.seat))} — '
+                    f'{esc(words.phase(self.game, st.phase))}.</span>')
+        else:
+            turn = f"{esc(self.name(st.to_move))} to act."
+        msg = ""
+        if self.message:
+            cls = "tutor-msg-error" if self.message_kind == "error" else "tutor-msg-note"
+            msg = f'<div class="{cls}">{esc(self.message)}</div>'
+        skipped = "".join(f'<div class="tutor-small">{esc(s)}</div>' for s in self.skipped[-3:]) \
+            if self.skipped and not self._learner_acted else ""
+        return (f'<div class="tutor-status">{head} · {parts}<br>{turn}{msg}{skipped}</div>')
+
+    # -- the board ------------------------------------------------------------------------
+    def _seat_cell(self, view, seat: int) -> str:
+        pub, st = view.public, self.state
+        marks = []
+        if seat == st.dealer:
+            marks.append("dealer")
+        maker = pub.get("maker", pub.get("declarer"))
+        if maker == seat:
+            marks.append("maker" if self.game in ("euchre", "clabber") else "declarer")
+        if seat in (pub.get("alone") or []):
+            marks.append("alone")
+        if seat in (pub.get("sitting_out") or []):
+            marks.append("sits out")
+        if seat in (pub.get("dropped") or []):
+            marks.append("dropped out")
+        if seat == st.to_move:
+            marks.append("to act")
+        sizes = pub.get("hand_sizes", {})
+        count = sizes.get(seat, 0)
+        won = pub.get("tricks_won", {})
+        bits = [f'<div class="tutor-seat">{esc(self.name(seat))}</div>']
+        if seat != self.seat:
+            bits.append(f'<div>{render.back_html(min(count, 8)) if count else ""}</div>')
+        info = []
+        if count and seat != self.seat:
+            info.append(f"{count} card{'s' if count != 1 else ''}")
+        layout = self.game == "lora" and pub.get("contract") == "lora"
+        if not layout and (st.phase == "play" or st.is_over) and won:
+            w = won.get(seat, 0)
+            info.append(f"{w} trick{'s' if w != 1 else ''}")
+        if marks:
+            info.append(", ".join(marks))
+        bits.append(f'<div class="tutor-small">{esc(" · ".join(info))}</div>')
+        style = ' style="background:#fff7d6"' if seat == st.to_move else ""
+        return f"<td{style}>{''.join(bits)}</td>"
+
+    def _positions(self) -> dict:
+        """Where each seat sits on screen, from its direction (the learner at the bottom)."""
+        st = self.state
+        where = {}
+        for seat in range(st.players):
+            name = st.seat_name(seat)
+            where[seat] = {"South": "bottom", "North": "top", "West": "left", "East": "right"}.get(name)
+        if None in where.values() or where.get(self.seat) != "bottom":
+            order = ["bottom", "left", "top", "right"] if st.players == 4 else \
+                ["bottom", "left", "right"] if st.players == 3 else ["bottom", "top"]
+            where = {(self.seat + i) % st.players: order[i] for i in range(st.players)}
+        return where
+
+    def _trick_plays(self, trick):
+        return [(s, parse_card(c)) for s, c in trick]
+
+    def _board_html(self, view) -> str:
+        pub, st = view.public, self.state
+        where = self._positions()
+        cell = {pos: "<td></td>" for pos in ("top", "left", "right", "bottom")}
+        for seat, pos in where.items():
+            cell[pos] = self._seat_cell(view, seat)
+        centre = self._centre_html(view)
+        last = self._last_trick_html(view)
+        board = (f'<table class="tutor-board"><tr><td></td>{cell["top"]}<td></td></tr>'
+                 f'<tr>{cell["left"]}<td style="min-width:16em">{centre}</td>{cell["right"]}</tr>'
+                 f'<tr><td></td>{cell["bottom"]}<td></td></tr></table>')
+        return (f'<div style="display:flex;gap:1.5em;align-items:flex-start;flex-wrap:wrap">'
+                f'{board}<div>{last}{self._table_cards_html(view)}</div></div>')
+
+    def _centre_html(self, view) -> str:
+        pub = view.public
+        if self.game == "lora" and pub.get("contract") == "lora":
+            return '<div class="tutor-small">The layout is below.</div>'
+        trick = pub.get("trick") or []
+        if trick:
+            plays = self._trick_plays(trick)
+            n = len(pub.get("tricks") or []) + 1
+            return (f'<div class="tutor-small">Trick {n}</div>'
+                    + render.trick_html(plays, self.name))
+        if self.state.phase == "play" and not self.state.is_over:
+            return f'<div class="tutor-small">{esc(self.name(self.state.to_move))} leads the next trick.</div>'
+        return ""
+
+    def _last_trick_html(self, view) -> str:
+        tricks = view.public.get("tricks") or []
+        if not tricks:
+            return ""
+        lead, plays, winner = tricks[-1]
+        plays = self._trick_plays(plays)
+        card = next(c for s, c in plays if s == winner)
+        return (f'<div class="tutor-lasttrick"><div class="tutor-small"><b>Last trick</b> '
+                f'(trick {len(tricks)}): {esc(self.name(winner))} won it with the {esc(card.symbol)}</div>'
+                + render.trick_html(plays, self.name, winner) + "</div>")
+
+    def _table_cards_html(self, view) -> str:
+        """Cards on the table that are not in a trick: Euchre's up-card, Clabber's face-up
+        card, Raub's face-up, turned and dead cards."""
+        pub, st = view.public, self.state
+        items = []
+        if self.game == "euchre" and pub.get("up_card"):
+            status = {"face up": "face up", "taken": "picked up by the dealer", "left": "left on the kitty",
+                      "turned down": "turned down"}.get(pub.get("up_card_status"), "")
+            if st.phase not in ("play", "done") or status != "picked up by the dealer":
+                items.append(("Up-card", [parse_card(pub["up_card"])], status))
+        if self.game == "clabber" and pub.get("face_up") and st.phase == "bid":
+            items.append(("Face-up card", [parse_card(pub["face_up"])], "proposes trump"))
+        if self.game == "raub":
+            face = [parse_card(c) for c in pub.get("face_up") or []]
+            dead = [parse_card(c) for c in pub.get("dead") or []]
+            bonus = pub.get("bonus_card")
+            if face and st.phase not in ("play", "done"):
+                items.append(("Face-up", face, "the bonus card goes to the declarer" if bonus else ""))
+            if dead:
+                items.append(("Dead cards", dead, "rejected as trump, out of the hand"))
+            if pub.get("stock") is not None and st.phase not in ("predeal",):
+                items.append(("Stock", [], f"{pub['stock']} cards"))
+        html = []
+        for title, cards, note in items:
+            html.append(f'<div class="tutor-small"><b>{esc(title)}</b> {esc(note)}</div>'
+                        f'<div>{render.cards_html(cards)}</div>')
+        return "".join(html)
+
+    # -- the Lora layout board -----------------------------------------------------------
+    def _build_layout(self, view) -> None:
+        pub = view.public
+        if not (self.game == "lora" and pub.get("contract") == "lora" and self.state.phase == "play"
+                or self.game == "lora" and self.state.is_over and pub.get("contract") == "lora"):
+            if self.layout_box.children:
+                self.layout_box.children = ()
+            self.layout_buttons = {}
+            return
+        legal = {a.card: a for a in view.legal if a.verb == "play"}
+        key = (tuple(sorted((k, tuple(v)) for k, v in (pub.get("layout") or {}).items())),
+               tuple(sorted(map(str, legal))), self.busy.busy)
+        if key == getattr(self, "_layout_key", None):
+            return
+        self._layout_key = key
+        rows = [W.HTML('<div class="tutor-small"><b>The layout</b> — each suit is laid up from the '
+                       'start rank; the dashed box is the rank it needs next. Your cards that fit '
+                       'are clickable.</div>')]
+        self.layout_buttons = {}
+        from ..cards import Suit
+        for suit in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
+            laid = [parse_card(c) for c in (pub.get("layout") or {}).get(suit.value, [])]
+            need = (pub.get("next") or {}).get(suit.value)
+            pile = render.cards_html(laid)
+            label = f'<span class="tutor-seat" style="display:inline-block;width:1.5em">{suit.symbol}</span>'
+            widgets = [W.HTML(label + pile)]
+            fits = [c for c in legal if c.suit is suit]
+            if fits:
+                card = fits[0]
+                button = card_button(card, legal[card], lambda a=legal[card]: self.click(a))
+                button.disabled = self.busy.busy
+                self.layout_buttons[str(legal[card])] = button
+                widgets.append(button)
+            elif need:
+                widgets.append(W.HTML(f'<span class="tutor-slot">{esc(need if need != "T" else "10")}</span>'))
+            rows.append(W.HBox(widgets, layout=W.Layout(align_items="center")))
+        self.layout_box.children = tuple(rows)
+
+    # -- the decision panel -----------------------------------------------------------------
+    def _panel_html(self, view) -> str:
+        st = self.state
+        if st.to_move != self.seat or self.busy.busy:
+            return ""
+        text = self._prompt(view)
+        return f'<div class="tutor-panel">{text}</div>' if text else ""
+
+    def _prompt(self, view) -> str:
+        """What the decision is and what each choice means, for the learner."""
+        st, pub, game, phase = self.state, view.public, self.game, self.state.phase
+        verbs = {a.verb for a in view.legal}
+        if game == "euchre":
+            rules = st.rules
+            if phase == "bid1":
+                up = parse_card(pub["up_card"]).symbol
+                suit = words.suit_words(pub["proposed"]).split(" ", 1)[1]
+                dealer = self.name(st.dealer)
+                if "accept" in verbs:
+                    return (f"Round 1. <b>Pick it up</b>: you take the {up} into your hand, discard a "
+                            f"card, and {suit} are trump; <b>Pass</b>: round 2, where a suit is named.")
+                return (f"Round 1. <b>Order up</b>: {suit} become trump and {esc(dealer)} (the dealer) "
+                        f"picks up the {up}; your side must then win 3 tricks. <b>Pass</b>: the next "
+                        f"player decides.")
+            if phase == "exchange":
+                return (f"You pick up the {parse_card(pub['up_card']).symbol}: click the card to "
+                        f"discard (any of your cards or the up-card itself)."
+                        + (" Or leave the up-card." if "leave" in verbs else ""))
+            if phase == "bid2":
+                down = pub.get("turned_down")
+                return ("Round 2. <b>Name</b> a suit to make it trump (your side must then win 3 "
+                        "tricks)" + (f", any suit but {words.suit_words(down)}" if down else "")
+                        + (", or <b>Pass</b>." if "pass" in verbs else
+                           " — as the dealer you must name one now (stick the dealer)."))
+            if phase == "name_blind":
+                return "The Joker was turned up: name trump before you look at your cards."
+            if phase == "alone":
+                maker = pub.get("maker")
+                if maker is not None and maker % 2 == self.seat % 2:
+                    return (f"<b>Go alone</b>: your partner lays down his cards and you play the "
+                            f"five tricks by yourself; winning all five scores {rules.points_lone_march} "
+                            f"instead of {rules.points_march}, but 3 or 4 tricks still score "
+                            f"{rules.points_make} and being euchred costs {rules.lone_maker_euchred_points}. "
+                            f"<b>Play with partner</b>: the usual hand.")
+                return (f"The other side made trump. <b>Go alone</b> (defend alone): your partner "
+                        f"sits out and you defend by yourself; euchring the makers alone scores "
+                        f"{rules.lone_defender_euchre_points} instead of {rules.points_euchre}. "
+                        f"<b>Play with partner</b>: defend together, as usual.")
+            if phase == "call_for_best":
+                return "Calling for best: choose the card to pass to your partner (or to discard)."
+        if game == "clabber":
+            if phase == "bid":
+                face = parse_card(pub["face_up"]).symbol
+                if pub.get("bid_round") == 1:
+                    return (f"<b>Accept</b> makes the suit of the {face} trump and your side the "
+                            f"makers, who must score more than the other side (card points, melds "
+                            f"and the bell); <b>Pass</b> leaves it to the next player.")
+                return ("Round 2: <b>call</b> another suit as trump (your side then must score more "
+                        "than the other), or <b>pass</b>.")
+            if "announce" in verbs:
+                mine = view.private.get("declaration") or []
+                shown = "; ".join(" ".join(parse_card(c).symbol for c in m) for m in mine) or "none"
+                return ("Announce your melds (your melds: " + esc(shown) + "). Only the side with "
+                        "the best single meld scores melds — all of its own; a higher kind beats a "
+                        "lower one (a run of four beats a run of three), then the higher top card. "
+                        "The winner shows the cards after the first trick.")
+        if game == "raub":
+            if phase == "predeal":
+                return ("<b>Deal</b> the cards, or <b>Pass the deal</b> to your left (a refa is added: "
+                        "a later hand counts double)" + (", or call <b>Muss</b>: a forced game nobody "
+                                                         "may drop out of." if "muss" in verbs else "."))
+            if phase == "blind":
+                return ("Before looking at your cards you may call <b>Raub</b>: you are the declarer, "
+                        "the face-up card's suit is trump and it is your bonus card; you need 2 tricks"
+                        + (", or <b>Stih</b> (the face-up card is a seven): you need only 1 trick"
+                           if "stih" in verbs else "") + ". Or <b>look</b> at your cards and bid normally.")
+            if phase in ("bid1", "bid2", "dealer_choice"):
+                extra = (" As the dealer you may also <b>turn</b> the next card of the stock to propose "
+                         "its suit." if "turn" in verbs else "")
+                return ("<b>Declare</b>: you play alone against the others with the proposed trump, "
+                        "take the face-up card as your bonus card and need 2 tricks; <b>Pass</b>: the "
+                        "next player decides." + extra)
+            if phase == "seven":
+                return ("You hold the seven of trumps: <b>exchange</b> it for the declarer's bonus "
+                        "card, or keep your cards.")
+            if phase == "defend":
+                return ("<b>Play</b>: you defend and must win at least one trick (or lose 2 points); "
+                        "<b>Drop out</b> (Idem): you sit this hand out and score nothing.")
+            if phase == "draw":
+                if "take" in verbs:
+                    return "Choose the face-up card you take as your bonus card."
+                low = min(len(a.cards) for a in view.legal)
+                high = max(len(a.cards) for a in view.legal)
+                return (f"Drawing: select the cards to throw away ({low} to {high}), then confirm; "
+                        f"you draw as many from the stock"
+                        + (" (and the bonus card joins your hand: you throw one more than you draw)"
+                           if self._bonus_card() is not None else "") + ".")
+        if game == "lora":
+            if phase == "choose":
+                return "Choose the contract for this hand; each one scores differently (shown on its button's row)."
+            if phase == "cut":
+                return "<b>Cut</b>: the cards are dealt one at a time; <b>decline</b>: in packets of eight."
+            if pub.get("contract") == "lora":
+                if "pass" in verbs:
+                    return "No card of yours fits the layout: you must pass."
+                return "Lay a card that fits the layout (the clickable cards)."
+        if phase == "play":
+            trick = pub.get("trick") or []
+            if not trick:
+                return "Your lead."
+            return "Follow suit if you can; the clickable cards are the ones the rules allow."
+        return ""
+
+    def _bonus_card(self):
+        if self.game != "raub":
+            return None
+        st = self.state
+        if st.phase == "draw" and st.to_move == self.seat and st._has_bonus_to_take(self.seat):
+            return st.bonus
+        return None
+
+    # -- buttons ---------------------------------------------------------------------------
+    def _selectable(self) -> set[Card]:
+        view = self.state.view(self.seat)
+        return {c for a in view.legal if a.verb == "exchange" for c in a.cards}
+
+    def _build_buttons(self, view) -> None:
+        legal = list(view.legal)
+        busy = self.busy.busy
+        tr = knowledge.trick_rules(view)
+        drawing = self.game == "raub" and any(a.verb == "exchange" for a in legal)
+        by_card: dict[Card, list[Action]] = {}
+        others: list[Action] = []
+        hand = list(view.hand)
+        for action in legal:
+            if action.verb != "exchange" and action.card is not None and action.card in hand \
+                    and action.verb in ("play", "discard", "pass_card"):
+                by_card.setdefault(action.card, []).append(action)
+            elif not drawing or action.verb != "exchange":
+                others.append(action)
+        bonus = self._bonus_card() if drawing else None
+        cards = sort_hand(hand, tr) + ([bonus] if bonus is not None else [])
+        selectable = self._selectable() if drawing else set()
+        row = []
+        for card in cards:
+            acts = by_card.get(card, [])
+            action = acts[0] if len(acts) == 1 else None
+            trump = tr is not None and tr.is_trump(card)
+            row.append((card, str(action) if action else None, trump,
+                        drawing and card in selectable, card in self.selected, busy))
+        key = tuple(row)
+        if key != self._row_key:
+            self._row_key = key
+            self.card_buttons = {}
+            buttons = []
+            for card, action_text, trump, can_select, selected, _ in row:
+                action = next((a for a in by_card.get(card, []) if str(a) == action_text), None)
+                if can_select:
+                    b = card_button(card, None, lambda c=card: self.select(c), trump=trump,
+                                    selected=selected)
+                    b.tooltip = f"select {card}"
+                    b.disabled = busy
+                else:
+                    b = card_button(card, action, (lambda a=action: self.click(a)) if action else None,
+                                    trump=trump)
+                    b.disabled = busy or action is None
+                if card == bonus:
+                    b.description += " (bonus)"
+                self.card_buttons[card] = b
+                buttons.append(b)
+            caption = self._hand_caption(view, tr)
+            self.cards_box.children = tuple([W.HTML(caption)] + buttons) if caption else tuple(buttons)
+        # other decisions
+        akey = (tuple(map(str, others)), busy, drawing and tuple(sorted(map(str, self.selected))))
+        if akey != self._actions_key:
+            self._actions_key = akey
+            self.action_buttons = {}
+            for action in others:
+                if action.cards and action.verb in ("discard", "take", "pass_card"):
+                    card = action.card
+                    b = card_button(card, action, lambda a=action: self.click(a),
+                                    label=f"{words.button(self.game, action, self.state)}")
+                else:
+                    b = action_button(words.button(self.game, action, self.state), action,
+                                      lambda a=action: self.click(a))
+                b.disabled = busy
+                self.action_buttons[str(action)] = b
+            if drawing:
+                act = self.draw_action()
+                ok = act in set(legal)
+                n = len(act.cards)
+                label = (f"Exchange the {n} selected card{'s' if n != 1 else ''}" if n
+                         else "Keep my hand (draw nothing)")
+                b = action_button(label, act, self.confirm_draw, disabled=busy or not ok)
+                self.action_buttons["confirm"] = b
+            self.actions_box.children = tuple(self.action_buttons.values())
+
+    def _hand_caption(self, view, tr) -> str:
+        if not view.hand:
+            if self.game == "raub" and self.state.phase in ("predeal", "blind"):
+                return '<span class="tutor-small">Your hand (not looked at yet) </span>'
+            return ""
+        if tr is not None and tr.trump is not None:
+            return ('<span class="tutor-small">Your hand — trumps first, shaded gold: </span>')
+        return '<span class="tutor-small">Your hand: </span>'
+
+    # -- guide and hints --------------------------------------------------------------------
+    def _advice_html(self, h) -> str:
+        text = f"<b>{esc(words.button(self.game, h.action, self.state))}</b> — {esc(h.reason)}"
+        for note in h.notes:
+            text += f'<div class="tutor-small">Note: {esc(note)}</div>'
+        if h.reminder:
+            text += f'<div class="tutor-small">Rule: {esc(h.reminder)}</div>'
+        return text
+
+    def _guide_html(self) -> str:
+        if not (self.guided and self.hand_number == 1 and self.guide is not None
+                and self._guide_key == self._decision_key() and self.state.to_move == self.seat
+                and not self.busy.busy):
+            return ""
+        return (f'<div class="tutor-guide"><b>Your teacher suggests:</b> '
+                f'{self._advice_html(self.guide)}</div>')
 
     def _hint_html(self) -> str:
         h = self._hint
         if h is None or not self.hint_steps:
             return ""
         items = []
+        last = len(h.ladder) - 1
         for i, step in enumerate(self.hint_steps):
-            if i == len(h.ladder) - 1:
-                step = f"<b>{html.escape(action_label(h.action))}</b>: {html.escape(h.reason)}"
-                if h.reminder:
-                    step += f'<div class="tt-note">Rule: {html.escape(h.reminder)}</div>'
-                if h.alternatives:
-                    alts = ", ".join(html.escape(str(a)) for a in h.alternatives[:6])
-                    step += f'<div class="tt-note">Alternatives: {alts}</div>'
-            else:
-                step = html.escape(step)
-            items.append(f"<li>{step}</li>")
-        return f'<div class="tt-hint"><b>Hint</b><ol>{"".join(items)}</ol></div>'
+            items.append(f"<li>{self._advice_html(h) if i == last else esc(step)}</li>")
+        done = len(self.hint_steps) == len(h.ladder)
+        tail = ('<div class="tutor-small">That is the whole hint.</div>' if done else
+                f'<div class="tutor-small">Click Hint again for step {len(self.hint_steps) + 1} '
+                f'of {len(h.ladder)}.</div>')
+        return f'<div class="tutor-hint"><b>Hint</b><ol>{"".join(items)}</ol>{tail}</div>'
 
-    def _review_html(self) -> str:
-        """The review of the finished hand: the learner's cards that cost something double
-        dummy (from tutor.review)."""
-        if not self.state.is_over or self.state.trick_rules is None and self.state.game != "lora":
-            return ""
-        key = (id(self.state), len(self.state.actions))
-        cached = getattr(self, "_review_cache", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        try:
-            rows = review_hand(self.state, seats=[self.seat], budget=self.review_budget)
-        except TutorError as err:
-            text = f'<div class="tt-note">No review: {html.escape(str(err))}</div>'
-            self._review_cache = (key, text)
-            return text
-        units = {"euchre": "trick", "raub": "trick", "clabber": "card point",
-                 "lora": "penalty point"}.get(self.state.game, "point")
-        costly = [r for r in rows if r.exact and r.cost]
-        unsolved = sum(1 for r in rows if not r.exact)
-        items = "".join(
-            f"<li>{html.escape(action_label(r.action))}: cost {r.cost} {units}{'s' if r.cost != 1 else ''}"
-            f" (best {r.best}, after your card {r.played})</li>" for r in costly)
-        summary = (f"Review: {len(costly)} of your {len(rows)} cards cost something"
-                   if rows else "Review: you played no card this hand")
-        note = (f'<div class="tt-note">{unsolved} card{"s" if unsolved != 1 else ""} too early in '
-                f"the hand to solve exactly here.</div>" if unsolved else "")
-        text = f"<details open><summary>{summary}</summary><ol>{items}</ol>{note}</details>"
-        self._review_cache = (key, text)
-        return text
+    # -- the log ----------------------------------------------------------------------------
+    def log_lines(self, view=None) -> list[str]:
+        """The play log in words: every action so far, tricks as one line each with their
+        winner ("Trick 2 — East led the K♠, ...; South won it with the J♥")."""
+        view = view or self.state.view(self.seat)
+        st, pub = self.state, view.public
+        verbs = st.VERBS
+        layout = self.game == "lora" and pub.get("contract") == "lora"
+        tricks = [(t[0], self._trick_plays(t[1]), t[2]) for t in (pub.get("tricks") or [])]
+        if pub.get("trick"):
+            current = self._trick_plays(pub["trick"])
+            tricks.append((current[0][0], current, None))
+        lines: list[str] = []
+        trick_at: dict[int, int] = {}
+        t, filled = 0, 0
+        for seat, text in view.history:
+            action = words.history_action(self.game, verbs, text)
+            who = self.name(seat)
+            if action.verb == "play" and action.cards and not layout and t < len(tricks):
+                if filled == 0:
+                    trick_at[len(lines)] = t
+                    lines.append("")
+                filled += 1
+                if filled == len(tricks[t][1]) and tricks[t][2] is not None:
+                    t, filled = t + 1, 0
+                continue
+            if layout and action.verb == "play" and action.cards:
+                lines.append(f"{who} laid the {action.cards[0].symbol}")
+                continue
+            if not action.cards and action.verb in ("discard", "pass_card", "exchange"):
+                lines.append(words.hidden_sentence(self.game, who, action))
+                continue
+            try:
+                lines.append(words.sentence(self.game, who, action))
+            except TutorError:
+                lines.append(f"{who}: {action.verb.replace('_', ' ')}")
+        for index, number in trick_at.items():
+            lead, plays, winner = tricks[number]
+            first = plays[0]
+            said = [f"{self.name(first[0])} led the {first[1].symbol}"]
+            said += [f"{self.name(s)} {'played the ' if i == 0 else 'the '}{c.symbol}"
+                     for i, (s, c) in enumerate(plays[1:])]
+            line = f"Trick {number + 1} — " + ", ".join(said)
+            if winner is not None:
+                card = next(c for s, c in plays if s == winner)
+                line += f"; {self.name(winner)} won it with the {card.symbol}"
+            lines[index] = line
+        if st.is_over:
+            lines.append("The hand is over: " + "; ".join(
+                words.reason_words(self.game, r) for r in st.result().reasons))
+        return lines
 
-    def undo(self) -> bool:
-        """Take back the learner's last decision and everything the bots did after it."""
-        if not self._checkpoints:
-            self.message = "There is nothing of yours to take back in this hand."
-            self._refresh()
-            return False
-        target = self._checkpoints.pop()
-        removed = len(self.state.actions) - target
-        while len(self.state.actions) > target:
-            self.state.undo()
-        self.log = self.log[:max(0, len(self.log) - removed)]
-        self.message = "Taken back."
-        self._refresh()
-        return True
+    def _log_html(self, view) -> str:
+        items = "".join(f"<li>{esc(line)}</li>" for line in self.log_lines(view))
+        return (f'<div class="tutor-small"><b>The play so far</b></div>'
+                f'<div class="tutor-log"><div><ol>{items}</ol></div></div>')
 
-    def next_hand(self) -> bool:
-        """Deal the next hand of the match once the current one is over."""
-        if self.match is None or not self.state.is_over or self.match.is_over:
-            self.message = ("Finish this hand first." if not self.state.is_over
-                            else "The game is over." if self.match is not None else "No more hands here.")
-            self._refresh()
-            return False
-        self.state = self.match.next_hand()
-        self._checkpoints = []
-        self.log = []
-        self.message = ""
-        self._run_bots()
-        self._refresh()
-        return True
-
-    # -- internals ---------------------------------------------------------------------
-    def _note(self, seat: int, action: Action) -> None:
-        shown = self.state._public_action(seat, action, self.seat)
-        self.log.append(f"{self.state.seat_name(seat)}: {shown}")
-
-    def _run_bots(self) -> None:
-        state = self.state
-        while state.to_move is not None and state.to_move != self.seat:
-            mover = state.to_move
-            action = self.bots[mover].choose(state.view(mover))
-            state.apply(action, seat=mover)
-            self._note(mover, action)
-
-    def _refresh(self) -> None:
-        state, view = self.state, self.state.view(self.seat)
-        key = (id(state), len(state.actions))
-        if getattr(self, "_hint_key", None) != key:
-            self._hint_key = key
-            self._hint = None
-            self.hint_steps = []
-        name = state.seat_name
-        if state.is_over:
-            turn = "The hand is over."
-        elif state.to_move == self.seat:
-            turn = f"Your turn ({html.escape(name(self.seat))})."
-        else:
-            turn = f"{html.escape(name(state.to_move))} to act."
-        msg = f'<div style="color:#a00000">{html.escape(self.message)}</div>' if self.message else ""
-        self.header.value = (f"<b>{state.game.capitalize()}</b> — you are {html.escape(name(self.seat))}"
-                             f" · phase: {html.escape(state.phase)} · {turn}{msg}")
-        self.table.value = self._table_html(view)
-        self._build_buttons(view)
-        self.undo_button.disabled = not self._checkpoints
-        self.hint_button.disabled = state.to_move != self.seat
-        self.hint_box.value = self._hint_html()
-        self.review_box.value = self._review_html()
-        self.next_button.disabled = not (self.match is not None and state.is_over and not self.match.is_over)
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.log[-12:])
-        self.log_box.value = f'<details><summary>Actions so far</summary><ol>{items}</ol></details>'
-
-    def _table_html(self, view) -> str:
-        parts = [render.view_html(view, self.state.seat_name)]
-        facts = render.view_facts(view, self.state.seat_name)
-        if facts:
-            rows = "".join(f"<tr><td class='tt-note'>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>"
-                           for k, v in facts)
-            parts.append(f'<table class="tt-table">{rows}</table>')
-        tricks = view.public.get("tricks") or []
-        if tricks and not view.public.get("trick"):
-            last = tricks[-1]
-            plays, winner = _trick_parts(last)
-            if plays:
-                parts.append('<div class="tt-note">Last trick:</div>'
-                             + render.trick_html(plays, self.state.seat_name, winner))
-        if self.state.is_over:
-            result = self.state.result()
-            parts.append("<div><b>Result:</b> " + html.escape(str(result)) + "</div>")
-            parts.append('<details><summary>All hands (for review)</summary>'
-                         + render.state_html(self.state) + "</details>")
-        if self.match is not None:
-            scores = ", ".join(f"{self._unit_name(k)} {v}" for k, v in self.match.scores.items())
-            parts.append(f'<div class="tt-note">Score: {html.escape(scores)}</div>')
+    # ------------------------------------------------------------------ static picture
+    def static_html(self) -> str:
+        """What the learner's seat sees, as HTML (the hand as card faces, no other hidden card)."""
+        view = self.state.view(self.seat)
+        tr = knowledge.trick_rules(view)
+        hand = sort_hand(view.hand, tr)
+        faces = "".join(render.card_html(c, highlight=tr is not None and tr.trump is not None
+                                         and tr.is_trump(c)) for c in hand)
+        layout = ""
+        if self.game == "lora" and view.public.get("contract") == "lora":
+            extras = getattr(games.module("lora"), "view_html_extras")
+            layout = "".join(extras(view))
+        parts = [CSS, render.STYLE, '<div class="tutor-root">', self._status_html(view),
+                 self._board_html(view), layout, self._panel_html(view),
+                 f'<div>{self._hand_caption(view, tr)}{faces}</div>',
+                 self._guide_html(), self._hint_html(), self.review.static_html()]
+        if self.sheet is not None:
+            parts.append(self.sheet.static_html())
+        parts.append(self._log_html(view))
+        parts.append("</div>")
         return "".join(parts)
 
-    def _unit_name(self, unit) -> str:
-        return self.state.seat_name(unit) if isinstance(unit, int) else str(unit)
-
-    def _build_buttons(self, view) -> None:
-        legal = list(view.legal)
-        by_card: dict[Card, list[Action]] = {}
-        others: list[Action] = []
-        for action in legal:
-            if action.card is not None and action.card in view.hand:
-                by_card.setdefault(action.card, []).append(action)
-            else:
-                others.append(action)
-        self.card_buttons = {}
-        card_widgets = []
-        order = sorted(view.hand, key=lambda c: (c.suit.index if c.suit else 4, c.rank), reverse=True)
-        for card in order:
-            actions = by_card.get(card, [])
-            label = card.symbol
-            if len(actions) == 1 and actions[0].verb != "play":
-                label = f"{actions[0].verb.replace('_', ' ')} {card.symbol}"
-            button = W.Button(description=label, disabled=len(actions) != 1,
-                              tooltip=card.name, layout=W.Layout(width="auto"))
-            button.style.text_color = "#c0102a" if card.colour == "red" else "#111111"
-            button.style.font_weight = "bold"
-            if len(actions) == 1:
-                button.on_click(lambda _, a=actions[0]: self.click(a))
-            elif len(actions) > 1:
-                others.extend(actions)
-            self.card_buttons[card] = button
-            card_widgets.append(button)
-        self.cards_box.children = tuple(card_widgets)
-        self.action_buttons = {}
-        for action in others:
-            button = W.Button(description=action_label(action), layout=W.Layout(width="auto"))
-            button.on_click(lambda _, a=action: self.click(a))
-            self.action_buttons[str(action)] = button
-        self.actions_box.children = tuple(self.action_buttons.values())
-
-    def _ipython_display_(self):
-        from IPython.display import display
-        display(self.widget)
-
-
-def _trick_parts(trick):
-    """Accept a completed trick as (leader, plays, winner) or a mapping with those keys."""
-    if isinstance(trick, Mapping):
-        return trick.get("plays", []), trick.get("winner")
-    if isinstance(trick, (list, tuple)) and len(trick) == 3:
-        return trick[1], trick[2]
-    return [], None
+    def summary(self) -> str:
+        view = self.state.view(self.seat)
+        st = self.state
+        hand = " ".join(c.symbol for c in sort_hand(view.hand, knowledge.trick_rules(view)))
+        status = " · ".join(self._status_parts(view))
+        if st.is_over:
+            turn = "the hand is over"
+        elif st.to_move == self.seat:
+            turn = "your turn: " + ", ".join(words.button(self.game, a, st) for a in view.legal[:8]) \
+                + (" …" if len(view.legal) > 8 else "")
+        else:
+            turn = f"{self.name(st.to_move)} to act"
+        lines = [f"{st.game.capitalize()} play table — {status}", f"Your hand: {hand or '—'}",
+                 turn[0].upper() + turn[1:] + "."]
+        if self.match is not None:
+            lines.append(self.sheet.summary())
+        return "\n".join(lines)

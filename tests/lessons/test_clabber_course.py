@@ -1,0 +1,180 @@
+"""The Clabber course keeps its promises: each lesson's seeded table deal contains the situation
+its text announces, the syllabus covers every section 2-13 of the rules, and every lesson,
+exercise and puzzle theme it names exists.
+
+The learner's seat is played by the table's hints (what a newcomer who presses Hint would do),
+the other seats by the table's own bots, exactly as in the notebook."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor import bots
+from tutor.cards import Rank
+from tutor.games.clabber import trick_rules_for
+from tutor.widgets import PlayTable
+
+ROOT = Path(__file__).resolve().parents[2]
+COURSE = ROOT / "lessons" / "clabber"
+
+
+def table_cells(path: Path) -> list[str]:
+    """The source of every cell of a lesson that builds a PlayTable (the lesson's seeded hand
+    comes first)."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return ["".join(c["source"]) for c in nb["cells"]
+            if c["cell_type"] == "code" and "PlayTable(" in "".join(c["source"])]
+
+
+def table_arguments(path: Path) -> dict:
+    """The keyword arguments of the lesson's table, read from the notebook itself."""
+    source = table_cells(path)[0]
+    call = source[source.index("PlayTable("):]
+    args = {}
+    for key in ("seed", "dealer", "players"):
+        found = re.search(rf"\b{key}=(\d+)", call)
+        if found:
+            args[key] = int(found.group(1))
+    if re.search(r"\bguided=True", call):
+        args["guided"] = True
+    return args
+
+
+def play_by_hints(path: Path):
+    """Build the lesson's table and play the learner's seat by the hints; returns the finished
+    hand and every decision the learner met as (state before, legal action strings)."""
+    table = PlayTable("clabber", seat=0, bots="basic", background=False, **table_arguments(path))
+    met = []
+    for _ in range(60):
+        state = table.state
+        if state.is_over:
+            break
+        view = state.view(0)
+        met.append((snapshot(state), [str(a) for a in view.legal]))
+        assert table.click(bots.hint(view, level="basic").action)
+    assert table.state.is_over
+    return table.state, met
+
+
+def snapshot(state) -> dict:
+    return {"phase": state.phase, "trick": tuple(state.trick), "trump": state.trump,
+            "hand": tuple(state.hands[0]), "trick_number": state.trick_number,
+            "bids": tuple(state.bids)}
+
+
+def lesson(number: int) -> Path:
+    [path] = sorted(COURSE.glob(f"{number:02d}-*.ipynb"))
+    return path
+
+
+def duty_to_overtrump(snap: dict, legal: list[str]) -> bool:
+    """The learner must beat a trump already in the trick and holds a trump that may not go."""
+    trump = snap["trump"]
+    trick_trumps = [c for _, c in snap["trick"] if c.suit is trump]
+    mine = [c for c in snap["hand"] if c.suit is trump]
+    if snap["phase"] != "play" or not trick_trumps or not mine:
+        return False
+    led = snap["trick"][0][1].suit
+    if led is not trump and any(c.suit is led for c in snap["hand"]):
+        return False
+    playable = {a.split()[-1] for a in legal}
+    forbidden = [c for c in mine if str(c) not in playable]
+    return bool(forbidden) and all(any(str(c) == p for c in mine) for p in playable)
+
+
+def duty_to_trump(snap: dict, legal: list[str]) -> bool:
+    """A plain suit led, the learner void in it, and he must trump though he holds other cards."""
+    trump = snap["trump"]
+    if snap["phase"] != "play" or not snap["trick"]:
+        return False
+    led = snap["trick"][0][1].suit
+    hand = snap["hand"]
+    if led is trump or any(c.suit is led for c in hand):
+        return False
+    mine = [c for c in hand if c.suit is trump]
+    return bool(mine) and len(mine) < len(hand) and len(legal) <= len(mine)
+
+
+def test_lesson1_the_nine_of_trumps_captures_the_ace_of_trumps():
+    state, _ = play_by_hints(lesson(1))
+    trump = state.trump
+    captures = [plays for _, plays, win in state.tricks
+                if any(c.suit is trump and c.rank is Rank.ACE for _, c in plays)
+                and dict(plays)[win].suit is trump and dict(plays)[win].rank is Rank.NINE]
+    assert captures
+
+
+def test_lesson2_the_choice_comes_to_the_dealer():
+    path = lesson(2)
+    table = PlayTable("clabber", seat=0, bots="basic", background=False, **table_arguments(path))
+    state = table.state
+    assert state.dealer == 0 and state.to_move == 0 and state.bid_round == 1
+    assert [str(b[1]) if isinstance(b, tuple) else str(b) for b in state.bids] == ["pass"] * 3
+    assert {str(a) for a in state.legal_actions()} == {"accept", "pass"}
+
+
+def test_lesson3_the_learner_must_overtrump_his_partner_in_trick_one_and_trump_later():
+    _, met = play_by_hints(lesson(3))
+    first = [(s, legal) for s, legal in met if s["phase"] == "play" and s["trick_number"] == 0]
+    assert first and duty_to_overtrump(*first[0])
+    snap = first[0][0]
+    rules = trick_rules_for(snap["trump"])
+    best = max((pc for pc in snap["trick"] if pc[1].suit is snap["trump"]),
+               key=lambda pc: rules.order[pc[1]])
+    assert best[0] == 2                       # the trump to beat is the partner's (North)
+    assert any(duty_to_trump(s, legal) for s, legal in met if s["trick_number"] > 0)
+
+
+def test_lesson4_the_learner_holds_the_bell_and_the_other_side_wins_the_melds():
+    state, _ = play_by_hints(lesson(4))
+    assert state.maker == 2 and state.bell_holder == 0
+    assert ("bell", 0) in state.events
+    assert state.meld_winner == state.side_of(1)
+
+
+def test_lesson5_west_makes_trumps_and_a_tie_sets_him():
+    state, _ = play_by_hints(lesson(5))
+    details = state.result().details
+    assert state.maker == 1 and details["made"] is False
+    assert len(set(details["totals"].values())) == 1          # level: a tie sets the makers
+    assert details["marks"][state.side_of(1)] == "XX"
+
+
+def test_lesson6_the_others_pass_and_the_learner_makes_it_with_the_bell():
+    state, _ = play_by_hints(lesson(6))
+    assert [b for _, b in state.bids] == ["pass", "pass", "pass", "accept"]
+    assert state.maker == 0 and state.bell_holder == 0 and state.result().details["made"]
+
+
+def test_lesson7_three_players_west_makes_trumps_and_the_learner_ties_him():
+    path = lesson(7)
+    assert table_arguments(path).get("players") == 3
+    state, _ = play_by_hints(path)
+    totals = state.result().details["totals"]
+    assert state.players == 3 and state.maker == 1
+    assert totals[0] == totals[1] and state.result().details["made"] is False
+
+
+def test_lesson2_the_bidding_decision_is_settled():
+    """The Decide of Lesson 2 (the same deal as its cell) has one clear answer: accept."""
+    from tutor import games
+    from tutor.games import clabber
+    from tutor.widgets import settle
+    nb = json.loads(lesson(2).read_text(encoding="utf-8"))
+    assert any('id="accept-strong"' in "".join(c["source"]) for c in nb["cells"])
+    strong = games.new_hand("clabber", dealer=3, deck=clabber.deck_for(
+        {0: "JS 9S AS AH AD KD", 3: "QC 9C KH QH 9D TS"}, dealer=3, up="TS"))
+    result = settle(strong.view(0), samples=16, seeds=(0, 1, 2))
+    assert result.settled and str(result.best) == "accept", result.reason
+
+
+def test_the_syllabus_covers_sections_2_to_13():
+    from tutor import syllabus
+    course = syllabus.load(COURSE)
+    assert course.sections == tuple(str(n) for n in range(2, 14)) or \
+        list(course.sections) == [str(n) for n in range(2, 14)]
+    assert len(course.lessons) >= 6

@@ -1,0 +1,108 @@
+"""The Lora course says what the engine does: each lesson's seeded table deal holds the situation
+its text promises."""
+import json
+from pathlib import Path
+
+import pytest
+
+from tutor import bots
+from tutor.cards import Rank, Suit
+from tutor.games.lora_layout import legal_cards
+
+COURSE = Path(__file__).resolve().parents[2] / "lessons" / "lora"
+LESSONS = sorted(p.stem for p in COURSE.glob("[0-9][0-9]-*.ipynb"))
+_RUN: dict = {}
+
+
+def run_lesson(stem, tmp_path_factory):
+    """A lesson's code cells run in order in one namespace (as a kernel would), from the lesson's
+    own folder (puzzle files are found relative to it)."""
+    if stem not in _RUN:
+        import os
+        os.environ["TUTOR_DATA_DIR"] = str(tmp_path_factory.mktemp("progress"))
+        nb = json.loads((COURSE / f"{stem}.ipynb").read_text(encoding="utf-8"))
+        namespace: dict = {"display": lambda *a, **k: None}
+        here = os.getcwd()
+        os.chdir(COURSE)
+        try:
+            for cell in nb["cells"]:
+                if cell["cell_type"] == "code":
+                    exec(compile("".join(cell["source"]), f"{stem}.ipynb", "exec"), namespace)
+        finally:
+            os.chdir(here)
+        _RUN[stem] = namespace
+    return _RUN[stem]
+
+
+def follow_advice_until(table, wanted, limit=80):
+    """Play the learner's seat by the basic advice until ``wanted(state)`` holds (True) or the
+    first hand ends (False)."""
+    for _ in range(limit):
+        state = table.state
+        if state.to_move == 0 and wanted(state):
+            return True
+        if state.is_over:
+            return False
+        table.click(str(bots.hint(state.view(0), level="basic").action))
+    return False
+
+
+def practising(contract):
+    def promise(table):
+        return table.state.contract == contract and table.state.to_move == 0
+    return promise
+
+
+def queen_to_throw(table):      # "when you cannot follow suit, look for a queen to throw away"
+    def void_with_a_queen(state):
+        if not state.trick:
+            return False
+        led = state.trick[0][1].suit
+        hand = state.hands[0]
+        return not any(c.suit is led for c in hand) and any(c.rank is Rank.QUEEN for c in hand)
+    return table.state.contract == "queens" and follow_advice_until(table, void_with_a_queen)
+
+
+def king_of_hearts_held(table):  # "in this deal you hold the K♥"
+    state = table.state
+    return (state.contract == "king_hearts_last_trick"
+            and any(c.rank is Rank.KING and c.suit is Suit.HEARTS for c in state.hands[0]))
+
+
+def a_suit_to_open(table):      # "before opening a new suit, ask who else is waiting for it"
+    def may_open_a_suit(state):
+        if state.start_rank is None:
+            return False
+        cards = legal_cards(state.hands[0], state.piles, state.start_rank)
+        opening = [c for c in cards if state.piles[c.suit.index] == 0]
+        return bool(opening) and len(cards) > 1
+    return table.state.contract == "lora" and follow_advice_until(table, may_open_a_suit)
+
+
+def whole_game(table):          # "a whole game of 28 hands, the score sheet kept for you"
+    return table.match is not None and table.match.total_hands == 28 and table.state.to_move == 0
+
+
+def libyan(table):              # "the Libyan game": clockwise, its first contract is Hearts
+    state = table.state
+    return state.rules.direction == "clockwise" and state.contract == "hearts"
+
+
+PROMISES = {"01-seven-games-in-one": practising("minimum"),
+            "02-minimum-and-maximum": practising("maximum"),
+            "03-queens-and-hearts": queen_to_throw,
+            "04-jack-king-and-last-trick": king_of_hearts_held,
+            "05-the-layout": practising("lora"),
+            "06-layout-strategy": a_suit_to_open,
+            "07-a-whole-game": whole_game,
+            "08-variants-and-the-strict-table": libyan}
+
+
+def test_every_lesson_has_a_promise_checked():
+    assert sorted(PROMISES) == LESSONS
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_the_seeded_table_deal_holds_the_promised_situation(stem, tmp_path_factory):
+    table = run_lesson(stem, tmp_path_factory)["play"]
+    assert PROMISES[stem](table), f"{stem}: the table's deal does not show the lesson's idea"

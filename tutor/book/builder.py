@@ -1,0 +1,469 @@
+"""Building a book: chapters to pages (with a cache), pages to HTML through the one template,
+the all-in-one print page, and the PDF.
+
+The expensive part of a chapter (running a lesson in a kernel) is cached in ``<out>/.cache/``
+under a hash of everything the chapter's pages depend on: the chapter's entry in the book file,
+its source files, the book's seed and timeout, the edition and its options, and the source of
+the ``tutor`` package itself. A re-build after one changed lesson therefore runs only that
+lesson again; the pages are exported afresh every time (cheap), so the contents and the
+previous/next links always match the book file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html as html_lib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote
+
+import nbformat
+
+from ..errors import BookError
+from .execute import WIDGET_VIEW, execute_notebook
+from .markdown import PICTURE_TAG, ExampleError, first_heading, page_notebook
+from .spec import Book, Chapter, EditionOptions, load_book
+
+__all__ = ["build", "BuildResult", "EditionResult", "find_chromium", "PAGE_KINDS"]
+
+BUILDER_VERSION = "1"
+PACKAGE = Path(__file__).resolve().parents[1]
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+STATIC = Path(__file__).resolve().parent / "static"
+TEACHER_TAGS = ("solution", "teacher")
+WIDGET_WITHOUT_PICTURE = ('<div class="tt-widget-note">An interactive widget: open this lesson in '
+                          'JupyterLab to use it.</div>')
+PAGE_KINDS = ("index", "lesson", "page", "rules", "puzzles", "answers", "print")
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync")
+
+
+@dataclass
+class Page:
+    slug: str
+    title: str
+    kind: str
+    chapter: int | None
+    nb: object
+    source_dir: Path
+
+    @property
+    def href(self) -> str:
+        return f"{self.slug}.html"
+
+
+@dataclass
+class EditionResult:
+    edition: str
+    folder: Path
+    pages: list[Path] = field(default_factory=list)
+    executed: list[int] = field(default_factory=list)   # chapters built afresh
+    reused: list[int] = field(default_factory=list)     # chapters taken from the cache
+    pdf: Path | None = None
+
+    @property
+    def index(self) -> Path:
+        return self.folder / "index.html"
+
+
+@dataclass
+class BuildResult:
+    book: Book
+    out: Path
+    editions: dict[str, EditionResult]
+
+
+# ----------------------------------------------------------------------------- helpers
+def find_chromium() -> str | None:
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _slug(text: str) -> str:
+    text = re.sub(r"^\d+[-_ ]*", "", text.lower())
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "page"
+
+
+_PACKAGE_HASH: str | None = None
+
+
+def _package_hash() -> str:
+    """A hash of the ``tutor`` package's source: a changed widget or rule invalidates the cache."""
+    global _PACKAGE_HASH
+    if _PACKAGE_HASH is None:
+        digest = hashlib.sha256()
+        for path in sorted(PACKAGE.rglob("*")):
+            if path.is_file() and path.suffix in {".py", ".j2", ".css", ".json"} \
+                    and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(PACKAGE)).encode())
+                digest.update(path.read_bytes())
+        _PACKAGE_HASH = digest.hexdigest()
+    return _PACKAGE_HASH
+
+
+def _chapter_files(chapter: Chapter) -> list[Path]:
+    from .spec import PuzzleFilter
+    if isinstance(chapter.source, PuzzleFilter):
+        return sorted(chapter.source.folder.rglob("*.toml"))
+    return [Path(chapter.source)]
+
+
+def _chapter_key(book: Book, chapter: Chapter, options: EditionOptions) -> str:
+    digest = hashlib.sha256()
+    source = chapter.source.describe() if hasattr(chapter.source, "describe") else str(chapter.source)
+    head = {"builder": BUILDER_VERSION, "edition": options.name, "seed": book.seed,
+            "timeout": book.timeout, "kind": chapter.kind, "source": source,
+            "title": chapter.title, "number": chapter.number,
+            "writing_lines": options.writing_lines, "answer_key": options.answer_key,
+            "package": _package_hash()}
+    digest.update(json.dumps(head, sort_keys=True).encode())
+    for path in _chapter_files(chapter):
+        digest.update(str(path.name).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def _where(book: Book, chapter: Chapter) -> str:
+    from .spec import _shown
+    label = chapter.kind if chapter.kind != "puzzles" or isinstance(chapter.source, Path) else "puzzles"
+    return f"{_shown(book.path)}: {chapter.where}: {label} '{chapter.written}'"
+
+
+# ------------------------------------------------------------------------ chapter pages
+def _clean_executed(nb) -> None:
+    """Widgets as their static pictures; no widget state; no test markers in shown code."""
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        lines = cell.source.splitlines()
+        kept = [line for line in lines if not line.strip().startswith("# NBVAL_")]
+        if len(kept) != len(lines):
+            cell.source = "\n".join(kept)
+        for output in cell.get("outputs", ()):
+            data = output.get("data")
+            if data and WIDGET_VIEW in data:
+                del data[WIDGET_VIEW]
+                if "text/html" not in data:
+                    # a widget without a static picture: its text form is only a repr
+                    data.clear()
+                    data["text/html"] = WIDGET_WITHOUT_PICTURE
+            if data:
+                data.pop("application/javascript", None)
+        cell["outputs"] = [o for o in cell.get("outputs", ())
+                           if o.get("output_type") not in ("display_data", "execute_result")
+                           or o.get("data")]
+
+
+def _notebook_title(nb, fallback: str) -> str:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            heading = first_heading(cell.source)
+            if heading:
+                return heading
+    return fallback
+
+
+def _chapter_pages(book: Book, chapter: Chapter, options: EditionOptions) -> list[Page]:
+    where = _where(book, chapter)
+    prefix = f"{chapter.number:02d}"
+    if chapter.kind == "puzzles":
+        from . import sheets
+        chosen = sheets.select_puzzles(chapter, where)
+        title = chapter.title or sheets.set_title(chapter, chosen)
+        stem = chapter.source.game if chapter.game else _slug(Path(chapter.source).stem)
+        base = stem if "puzzle" in stem else f"{stem}-puzzles"
+        source_dir = chapter.source.folder if chapter.game else Path(chapter.source).parent
+        try:
+            pages = [Page(f"{prefix}-{base}", title, "puzzles", chapter.number,
+                          sheets.sheet_notebook(title, chosen, options.writing_lines), source_dir)]
+            if options.answer_key:
+                pages.append(Page(f"{prefix}-{base}-answers", f"Answer key: {title}", "answers",
+                                  chapter.number, sheets.answer_key_notebook(title, chosen),
+                                  source_dir))
+        except Exception as err:  # a puzzle the engine cannot set up or replay
+            raise BookError(f"{where}: a puzzle cannot be drawn ({type(err).__name__}: "
+                            f"{str(err)[:160]})") from None
+        return pages
+    source = Path(chapter.source)
+    if source.suffix.lower() == ".ipynb":
+        nb = execute_notebook(source, options.name, book.seed, book.timeout, where)
+        _clean_executed(nb)
+        title = chapter.title or _notebook_title(nb, source.stem)
+        kind = "lesson" if chapter.kind == "lesson" else "page"
+        return [Page(f"{prefix}-{_slug(source.stem)}", title, kind, chapter.number, nb,
+                     source.parent)]
+    try:
+        text = source.read_text(encoding="utf-8")
+        nb = page_notebook(text, chapter.game)
+    except ExampleError as err:
+        from .spec import _shown
+        raise BookError(f"{where}: {_shown(source)} {err}") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise BookError(f"{where}: cannot be read ({err})") from None
+    if chapter.kind == "rules":
+        title = chapter.title or first_heading(text) or f"The rules of {chapter.game.capitalize()}"
+        slug = f"{prefix}-{chapter.game}-rules"
+    else:
+        title = chapter.title or first_heading(text) or source.stem
+        slug = f"{prefix}-{_slug(source.stem)}"
+    return [Page(slug, title, chapter.kind, chapter.number, nb, source.parent)]
+
+
+def _cached_pages(book, chapter, options, cache: Path, used: set) -> tuple[list[Page], bool]:
+    key = _chapter_key(book, chapter, options)
+    file = cache / f"{options.name}-{key}.json"
+    used.add(file.name)
+    if file.exists():
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+            pages = [Page(p["slug"], p["title"], p["kind"], p["chapter"],
+                          nbformat.reads(p["nb"], as_version=4), Path(p["source_dir"]))
+                     for p in data["pages"]]
+            return pages, False
+        except (OSError, ValueError, KeyError):
+            pass  # a damaged cache entry is simply built again
+    pages = _chapter_pages(book, chapter, options)
+    data = {"pages": [{"slug": p.slug, "title": p.title, "kind": p.kind, "chapter": p.chapter,
+                       "nb": nbformat.writes(p.nb), "source_dir": str(p.source_dir)}
+                      for p in pages]}
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = file.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(tmp, file)
+    return pages, True
+
+
+# ----------------------------------------------------------------------------- export
+def _exporter(options: EditionOptions):
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+    config = Config()
+    config.TagRemovePreprocessor.enabled = True
+    config.TagRemovePreprocessor.remove_cell_tags = (
+        set(TEACHER_TAGS) if options.name == "student" else set())
+    config.TagRemovePreprocessor.remove_input_tags = {PICTURE_TAG, "hide-input", "remove-input"}
+    config.TagRemovePreprocessor.remove_all_outputs_tags = {"remove-output"}
+    exporter = HTMLExporter(config=config, template_name="tutor_book",
+                            extra_template_basedirs=[str(TEMPLATES)])
+    exporter.exclude_input = not options.show_code
+    exporter.exclude_input_prompt = True
+    exporter.exclude_output_prompt = True
+    exporter.embed_images = True
+    return exporter
+
+
+_ANCHOR = re.compile(r'<a\b([^>]*?)\bhref="([^"]*)"([^>]*)>(.*?)</a>', re.S)
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def _rewrite_links(text: str, page: Page, link_map: dict[Path, str], known: set[str]) -> str:
+    """Links to other chapters' sources become links to their pages; links to anything that
+    is not in the book (another lesson, a web address) become plain text, so every link of
+    the book opens a page of the book, offline."""
+    def fix(match):
+        before, href, after, inner = match.groups()
+        target = html_lib.unescape(href)
+        if target.startswith("#"):
+            return match.group(0)
+        if not _SCHEME.match(target):
+            path, _, fragment = target.partition("#")
+            if path in known:
+                return match.group(0)
+            resolved = (page.source_dir / unquote(path)).resolve()
+            if resolved in link_map:
+                new = link_map[resolved] + (f"#{fragment}" if fragment else "")
+                return f'<a{before}href="{html_lib.escape(new)}"{after}>{inner}</a>'
+        return f'<span class="tt-link">{inner}</span>'
+    return _ANCHOR.sub(fix, text)
+
+
+def _nav(page: Page | None):
+    return {"href": page.href, "title": page.title} if page else None
+
+
+def _export(exporter, nb, resources_book: dict, source_dir: Path, title: str) -> str:
+    nb = nbformat.from_dict(nb) if not isinstance(nb, nbformat.NotebookNode) else nb
+    nb = nbformat.from_dict(json.loads(json.dumps(nb)))  # the exporter's preprocessors edit in place
+    nb.metadata["title"] = title
+    resources = {"book": resources_book,
+                 "metadata": {"name": title, "path": str(source_dir)}}
+    body, _ = exporter.from_notebook_node(nb, resources=resources)
+    return body
+
+
+def _write_assets(folder: Path) -> None:
+    from jupyter_core.paths import jupyter_path
+    assets = folder / "assets"
+    assets.mkdir(parents=True, exist_ok=True)
+    lab = None
+    for base in jupyter_path("nbconvert", "templates"):
+        candidate = Path(base) / "lab" / "static"
+        if (candidate / "index.css").exists():
+            lab = candidate
+            break
+    css = []
+    if lab is not None:
+        for name in ("index.css", "theme-light.css"):
+            css.append((lab / name).read_text(encoding="utf-8"))
+    # Comments carry web addresses; the book keeps none, not even in a comment.
+    text = re.sub(r"/\*.*?\*/", "", "\n".join(css), flags=re.S)
+    (assets / "jupyterlab.css").write_text(text, encoding="utf-8")
+    shutil.copyfile(STATIC / "book.css", assets / "book.css")
+
+
+def _main_of(document: str) -> str:
+    start = document.find("<main")
+    start = document.find(">", start) + 1
+    end = document.rfind("</main>")
+    return document[start:end]
+
+
+def _print_page(exporter, book: Book, options, pages: list[Page], documents: dict[str, str],
+                base: dict) -> str:
+    """Every page in one document, in book order, each starting a new printed page."""
+    head = _export(exporter, nbformat.v4.new_notebook(),
+                   dict(base, slug="print", kind="print", is_print=True, prev=None, next=None),
+                   book.path.parent, book.title)
+    slugs = {p.href: p.slug for p in pages}
+    parts = []
+    for page in pages:
+        main = _main_of(documents[page.slug])
+        parts.append(f'<div class="tt-page-break" id="page-{page.slug}"></div>'
+                     f'<section class="tt-print-page tt-kind-{page.kind}">{main}</section>')
+    body = "".join(parts)
+
+    def local(match):
+        href = html_lib.unescape(match.group(1))
+        path, _, fragment = href.partition("#")
+        if path in slugs:
+            return f'href="#{html_lib.escape(fragment or "page-" + slugs[path])}"'
+        return match.group(0)
+    cut = head.rfind("</main>")
+    return re.sub(r'href="([^"#][^"]*)"', local, head[:cut] + body + head[cut:])
+
+
+def _print_pdf(chromium: str, page: Path, pdf: Path) -> None:
+    with tempfile.TemporaryDirectory(prefix="tutor-chromium-") as profile:
+        command = [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
+                   "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.resolve().as_uri()]
+        try:
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           timeout=300, check=False)
+        except subprocess.TimeoutExpired:
+            raise BookError(f"{chromium} did not finish printing {page} within 5 minutes") from None
+    if not pdf.exists() or pdf.stat().st_size == 0:
+        raise BookError(f"{chromium} could not print {page} to {pdf}")
+
+
+# ------------------------------------------------------------------------------ build
+def build(book_path, editions=("student", "teacher"), out=None, pdf: bool = False,
+          progress: bool = True) -> BuildResult:
+    """Build the given editions of a book into ``out`` (default: ``_build/<book name>`` beside
+    the book file); each edition in its own folder, opening at ``index.html``."""
+    book = book_path if isinstance(book_path, Book) else load_book(book_path)
+    if isinstance(editions, str):
+        editions = ("student", "teacher") if editions == "both" else (editions,)
+    for name in editions:
+        if name not in book.editions:
+            raise BookError(f"there is no edition {name!r}: the editions are student, teacher "
+                            f"and both")
+    chromium = None
+    if pdf:
+        chromium = find_chromium()
+        if chromium is None:
+            raise BookError("--pdf needs Chromium to print the book, and none was found (looked "
+                            f"for {', '.join(CHROMIUM_NAMES)} on the PATH). Install Chromium, or "
+                            "build without --pdf and print index.html from a browser.")
+    out = Path(out) if out is not None else book.path.parent / "_build" / book.name
+    cache = out / ".cache"
+    result = BuildResult(book, out, {})
+    for name in editions:
+        result.editions[name] = _build_edition(book, book.editions[name], out, cache, progress)
+        if chromium:
+            edition = result.editions[name]
+            edition.pdf = out / f"{book.name}-{name}.pdf"
+            _print_pdf(chromium, edition.folder / "print.html", edition.pdf)
+    return result
+
+
+def _build_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
+                   progress: bool) -> EditionResult:
+    from tqdm import tqdm
+    folder = out / options.name
+    result = EditionResult(options.name, folder)
+    chapters = book.chapters_for(options.name)
+    pages: list[Page] = []
+    used: set[str] = set()
+    bar = tqdm(chapters, desc=f"{options.name} edition", unit="chapter", disable=not progress,
+               file=sys.stderr, leave=True)
+    for chapter in bar:
+        bar.set_postfix_str(str(chapter.written)[-40:])
+        chapter_pages, fresh = _cached_pages(book, chapter, options, cache, used)
+        (result.executed if fresh else result.reused).append(chapter.number)
+        pages.extend(chapter_pages)
+    bar.close()
+    for stale in cache.glob(f"{options.name}-*.json"):
+        if stale.name not in used:
+            stale.unlink()
+
+    link_map = {}
+    for chapter, page in _first_pages(book, chapters, pages):
+        if isinstance(chapter.source, Path):
+            link_map[Path(chapter.source).resolve()] = page.href
+    known = {p.href for p in pages} | {"index.html", "print.html"}
+    toc = []
+    for page in pages:
+        if toc and toc[-1]["chapter"] == page.chapter:
+            toc[-1]["pages"].append({"href": page.href, "title": page.title})
+        else:
+            toc.append({"chapter": page.chapter, "href": page.href, "title": page.title,
+                        "pages": [{"href": page.href, "title": page.title}]})
+    base = {"title": book.title, "subtitle": book.subtitle, "author": book.author,
+            "audience": book.audience, "edition": options.name,
+            "edition_label": options.label, "note": options.note, "toc": toc,
+            "is_index": False, "is_print": False}
+    exporter = _exporter(options)
+    if folder.exists():
+        for old in folder.glob("*.html"):
+            old.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    _write_assets(folder)
+    index = Page("index", "Contents", "index", None, nbformat.v4.new_notebook(), book.path.parent)
+    sequence = [index] + pages
+    documents = {}
+    for i, page in enumerate(sequence):
+        info = dict(base, slug=page.slug, kind=page.kind, is_index=page is index,
+                    prev=_nav(sequence[i - 1]) if i > 0 else None,
+                    next=_nav(sequence[i + 1]) if i + 1 < len(sequence) else None)
+        document = _export(exporter, page.nb, info, page.source_dir, f"{page.title} — {book.title}"
+                           if page is not index else book.title)
+        document = _rewrite_links(document, page, link_map, known)
+        documents[page.slug] = document
+        path = folder / page.href
+        path.write_text(document, encoding="utf-8")
+        result.pages.append(path)
+    printable = _print_page(exporter, book, options, pages, documents, base)
+    (folder / "print.html").write_text(printable, encoding="utf-8")
+    return result
+
+
+def _first_pages(book: Book, chapters: list[Chapter], pages: list[Page]):
+    seen = set()
+    by_number = {c.number: c for c in chapters}
+    for page in pages:
+        if page.chapter not in seen:
+            seen.add(page.chapter)
+            yield by_number[page.chapter], page

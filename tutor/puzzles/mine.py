@@ -1,0 +1,282 @@
+"""The miner: certified puzzles found in random endings and in positions of played hands.
+
+Candidate ``i`` of a run is built from its own generator, ``random.Random(f"{seed}:{game}:{i}")``,
+so a run is reproducible from the seed whatever the number of processes: the candidates are
+tried in batches over a ``ProcessPoolExecutor`` and the first ``count`` that certify, in
+candidate order, are kept.
+
+Sources: ``deal`` (random endings of ``cards`` cards a hand: any cards, a random trump or
+contract, random earlier tricks; the current trick started by random legal cards) and
+``game`` (a random full deal played by random legal moves down to ``cards`` cards a hand -
+Lora's layout is always mined this way, as its layout must be a real one). The goal is the
+best the hero's side can make sure of; a candidate is kept when exactly one card class
+reaches it at every decision.
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+from ..cards import deck as card_deck
+from ..errors import TutorError
+from .format import GoalSpec, Puzzle
+
+__all__ = ["candidate", "try_candidate", "mine", "LORA_CONTRACTS", "SOURCES"]
+
+SOURCES = ("deal", "game")
+LORA_CONTRACTS = ("minimum", "maximum", "queens", "jack_of_clubs", "king_hearts_last_trick",
+                  "lora")
+SUITS = ("C", "D", "H", "S")
+
+
+def _deal(rng, cards, seats, size, must=()):
+    """``size`` cards for each seat from ``cards``, holding every card of ``must``."""
+    pool = [c for c in cards if c not in must]
+    rng.shuffle(pool)
+    chosen = list(must) + pool[:size * len(seats) - len(must)]
+    rng.shuffle(chosen)
+    return {s: [str(c) for c in chosen[i * size:(i + 1) * size]] for i, s in enumerate(seats)}
+
+
+def _start_trick(rng, state, hero) -> bool:
+    """Random legal cards from the leader on until the hero is to move."""
+    done = len(state.tricks)
+    while state.to_move != hero:
+        if state.to_move is None:
+            return False
+        state.push(rng.choice(state.legal_actions()))
+        if len(state.tricks) > done:
+            return False   # a trick finished before the hero played: not this candidate
+    return True
+
+
+def _euchre(rng, k, spec):
+    from .. import games
+    trump = rng.choice(SUITS)
+    leader = rng.randrange(4)
+    alone = rng.random() < 0.3
+    maker = rng.randrange(4)
+    seats = [s for s in range(4) if not (alone and s == (maker + 2) % 4)]
+    if alone and leader not in seats:
+        leader = maker
+    hands = _deal(rng, card_deck("24"), seats, k)
+    done = 5 - k
+    side_tricks = rng.randint(0, done)
+    tw = {}
+    if done:
+        tw = {maker: side_tricks, (maker + 1) % 4: done - side_tricks}
+    pos = dict(hands=hands, trump=trump, leader=leader, maker=maker,
+               tricks_won={s: n for s, n in tw.items() if n})
+    if alone:
+        pos["alone"] = maker
+    state = games.position("euchre", **pos)
+    makers = [s for s in seats if s % 2 == maker % 2]
+    hero = maker if alone else rng.choice(makers if rng.random() < 0.75 else
+                                          [s for s in seats if s % 2 != maker % 2])
+    return state, hero
+
+
+def _raub(rng, k, spec):
+    from .. import games
+    n = rng.choice((2, 3, 3, 4))
+    seats = list(range(n))
+    trump = rng.choice(SUITS)
+    declarer = rng.randrange(n)
+    hands = _deal(rng, card_deck("32"), seats, k)
+    tw = {}
+    if k < 4:
+        for _ in range(4 - k):
+            s = rng.randrange(n)
+            tw[s] = tw.get(s, 0) + 1
+    leader = declarer if k == 4 else rng.randrange(n)
+    state = games.position("raub", hands=hands, trump=trump, declarer=declarer, players=n,
+                           leader=leader, tricks_won=tw)
+    hero = declarer if rng.random() < 0.7 else rng.choice([s for s in seats if s != declarer])
+    return state, hero
+
+
+def _clabber(rng, k, spec):
+    from .. import games
+    trump = rng.choice(SUITS)
+    leader = rng.randrange(4)
+    maker = rng.randrange(4)
+    hands = _deal(rng, card_deck("24"), range(4), k)
+    state = games.position("clabber", hands=hands, trump=trump, leader=leader, maker=maker,
+                           players=4)
+    return state, rng.randrange(4)
+
+
+def _lora_tricks(rng, k, contract):
+    from .. import games
+    from ..cards import parse_card
+    must = {"queens": ["QC", "QD", "QH", "QS"], "jack_of_clubs": ["JC"],
+            "king_hearts_last_trick": ["KH"]}.get(contract, [])
+    hands = _deal(rng, card_deck("32"), range(4), k, [parse_card(c) for c in must])
+    leader = rng.randrange(4)
+    done = 8 - k
+    tw = {}
+    for _ in range(done):
+        s = rng.randrange(4)
+        tw[s] = tw.get(s, 0) + 1
+    state = games.position("lora", contract=contract, hands=hands, leader=leader,
+                           tricks_won=tw)
+    return state, rng.randrange(4)
+
+
+def _lora_layout(rng, k):
+    from .. import games
+    hands = _deal(rng, card_deck("32"), range(4), 8)
+    state = games.position("lora", contract="lora", hands=hands, leader=rng.randrange(4))
+    hero = rng.randrange(4)
+    # play down to about k cards a hand; the hero must have a choice then
+    while state.to_move is not None:
+        total = sum(len(h) for h in state.hands)
+        if total <= 4 * k and state.to_move == hero and len(state.legal_actions()) > 1:
+            return state, hero
+        state.push(rng.choice(state.legal_actions()))
+    return None, hero
+
+
+def _played_down(rng, game, k, **deal):
+    """A random full deal of a trick game played by random legal moves to ``k`` cards."""
+    from .. import bots, games
+    state = games.new_hand(game, seed=rng.randrange(10**9), **deal)
+    seats = {}
+    guard = 0
+    while state.to_move is not None and guard < 400:
+        guard += 1
+        if state.phase == "play" and len(state.hands[state.to_move]) <= k \
+                and not getattr(state, "trick", ()):
+            return state
+        seat = state.to_move
+        if state.phase == "play":
+            state.push(rng.choice(state.legal_actions()))
+        else:
+            bot = seats.setdefault(seat, bots.make("basic", seat=seat, seed=rng.randrange(99)))
+            state.apply(bot.choose(state.view(seat)))
+    return None
+
+
+def candidate(game: str, index: int, seed: int = 0, cards: int = 4, source: str = "deal",
+              contract: str | None = None):
+    """(state, hero) of candidate ``index`` of a run, or (None, None)."""
+    rng = random.Random(f"{seed}:{game}:{index}:{cards}:{source}:{contract}")
+    if game == "lora":
+        contract = contract or rng.choice(LORA_CONTRACTS)
+        if contract == "lora":
+            return _lora_layout(rng, cards)
+        state, hero = _lora_tricks(rng, cards, contract)
+    elif source == "game":
+        state = _played_down(rng, game, cards)
+        if state is None:
+            return None, None
+        hero = rng.choice(list(state.active_seats))
+    else:
+        state, hero = {"euchre": _euchre, "raub": _raub, "clabber": _clabber}[game](
+            rng, cards, None)
+    if not _start_trick(rng, state, hero):
+        return None, None
+    return state, hero
+
+
+LIVE_NEEDED = {"queens": ("QC", "QD", "QH", "QS"), "jack_of_clubs": ("JC",),
+               "king_hearts_last_trick": ("KH",), "hearts": tuple(f"{r}H" for r in "789TJQKA")}
+
+
+def history_free(state) -> bool:
+    """Lora: whether the position's score does not depend on who took earlier cards (every
+    scoring card of the contract is still in play), so it needs no history."""
+    if state.game != "lora" or state.contract in ("lora", "minimum", "maximum"):
+        return True
+    from ..cards import parse_card
+    live = {c for h in state.hands for c in h} | {c for _, c in state.trick}
+    return all(parse_card(c) in live for c in LIVE_NEEDED.get(state.contract, ()))
+
+
+def meaningful(puzzle, state) -> bool:
+    """Whether the best the hero can make sure of is a goal the game's scoring rewards: in
+    Euchre three tricks (the bid made, or a euchre) or five (a march), and for the defenders
+    one trick (no march); any count of tricks, card points or penalty points elsewhere."""
+    if puzzle.game != "euchre":
+        return True
+    makers = puzzle.hero in state.makers
+    return puzzle.goal.target in ((3, 5) if makers else (1, 3))
+
+
+def try_candidate(args):
+    """Build and certify one candidate; returns (index, completed Puzzle or None, seconds)."""
+    from .certify import certify, complete
+    from .moment import from_moment
+    from .themes import names
+    game, index, seed, cards, source, contract, theme = args
+    import time
+    t0 = time.process_time()
+    try:
+        state, hero = candidate(game, index, seed, cards, source, contract)
+        if state is None:
+            return index, None, time.process_time() - t0
+        half = from_moment(state, hero, puzzle_id=f"{game}-cand-{index}",
+                           source={"made_by": f"tutor puzzles mine ({source})", "seed": seed,
+                                   "candidate": index, "licence": "CC-BY-4.0"})
+        if not meaningful(half, state):
+            return index, None, time.process_time() - t0
+        cert = certify(half)
+        if cert.ok and cert.decisions[0].before:
+            # start the puzzle at its first real decision, not at a turn where any card works
+            later = cert.decisions[0].state
+            if not history_free(later):
+                return index, None, time.process_time() - t0
+            half = from_moment(later, hero, puzzle_id=half.id, source=half.source)
+            cert = certify(half)
+        if not cert.ok:
+            return index, None, time.process_time() - t0
+        full = complete(half, cert)
+        if theme == "any" and not full.themes:
+            return index, None, time.process_time() - t0
+        if theme not in (None, "any") and theme.lower() not in {t.lower() for t in full.themes}:
+            return index, None, time.process_time() - t0
+        return index, full, time.process_time() - t0
+    except TutorError:
+        return index, None, time.process_time() - t0
+
+
+def mine(game: str, count: int, seed: int = 0, cards: int = 4, theme: str | None = None,
+         jobs: int = 1, source: str = "deal", contract: str | None = None, batch: int = 16,
+         limit: int | None = None, progress: bool = True, prefix: str | None = None,
+         start: int = 0):
+    """Mine ``count`` certified puzzles. Returns (puzzles, candidates tried, CPU seconds).
+
+    ``limit``: stop after this many candidates (default 400 per puzzle asked). Ids are
+    ``<prefix>-<candidate index>`` (prefix default ``<game>[-<contract>]-s<seed>-c<cards>``),
+    stable for a seed."""
+    from tqdm import tqdm
+    if source not in SOURCES:
+        raise TutorError(f"unknown source {source!r}; the sources are {', '.join(SOURCES)}")
+    if not 3 <= cards <= (4 if game == "raub" else 6):
+        raise TutorError("puzzles are endings: give --cards from 3 to "
+                         + ("4 (a Raub hand has four cards)" if game == "raub" else "6"))
+    limit = limit if limit is not None else 400 * count
+    prefix = prefix or "-".join(x for x in (game, contract, f"s{seed}", f"c{cards}") if x)
+    found, tried, seconds = [], 0, 0.0
+    bar = tqdm(total=count, desc=f"mining {game}", unit="puzzle", disable=not progress)
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        index = start
+        while len(found) < count and tried < limit:
+            args = [(game, i, seed, cards, source, contract, theme)
+                    for i in range(index, index + batch)]
+            index += batch
+            results = list(pool.map(try_candidate, args)) if pool else map(try_candidate, args)
+            for i, puzzle, secs in sorted(results, key=lambda r: r[0]):
+                tried += 1
+                seconds += secs
+                if puzzle is not None and len(found) < count:
+                    found.append(puzzle.with_(id=f"{prefix}-{i:05d}"))
+                    bar.update(1)
+            bar.set_postfix(tried=tried)
+    finally:
+        bar.close()
+        if pool:
+            pool.shutdown()
+    return found, tried, seconds
