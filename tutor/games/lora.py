@@ -381,10 +381,12 @@ class State(base.HandState):
         attempt = field(setup, "attempt", checks.check_whole_number, "attempt", 1,
                         optional=True, default=1)
         hand_index = field(setup, "hand_index", _check_hand_index, optional=True)
+        remaining = field(setup, "remaining", _check_remaining, rules, optional=True)
+        choices = field(setup, "choices", _check_choices, rules, optional=True, default=())
+        cut = field(setup, "cut", _check_pending_cut, optional=True)
         return cls(rules, dealer, deck, contract, available=available, extra=extra,
                    attempt=attempt, hand_index=hand_index, setup=setup,
-                   remaining=setup.get("remaining"), choices=setup.get("choices") or (),
-                   cut=setup.get("cut"))
+                   remaining=remaining, choices=choices or (), cut=cut)
 
     # -- names ------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -991,6 +993,39 @@ def _check_available(available, rules: Rules):
     return tuple(available)
 
 
+def _check_remaining(remaining, rules: Rules):
+    """Each player's contracts still to choose: {seat: [contract, ...]} (seats may be text)."""
+    if remaining is None:
+        return None
+    checks.check_mapping(remaining, "remaining", RulesError)
+    out = {}
+    for key, names in remaining.items():
+        seat = int(key) if isinstance(key, str) and key in ("0", "1", "2", "3") else key
+        checks.check_seat(seat, 4, error=RulesError, where="remaining: ")
+        if isinstance(names, (str, Mapping)) or not isinstance(names, (list, tuple)):
+            raise RulesError(f"remaining: seat {seat} needs a list of contracts, not "
+                             f"{quote(names)}")
+        out[seat] = tuple(_check_contract(c, rules) for c in names)
+    return out
+
+
+def _check_choices(choices, rules: Rules) -> tuple:
+    """Earlier choices of the game: a list of (hand number, seat, contract)."""
+    if isinstance(choices, (str, Mapping)) or not isinstance(choices, (list, tuple)):
+        raise RulesError(f"choices must be a list of (hand, seat, contract), not {quote(choices)}")
+    for item in choices:
+        if not isinstance(item, (list, tuple)) or len(item) != 3:
+            raise RulesError(f"a choice is (hand, seat, contract), not {quote(item)}")
+        checks.check_whole_number(item[0], "a choice's hand number", 1, error=RulesError)
+        checks.check_seat(item[1], 4, "chooser seat", error=RulesError)
+        _check_contract(item[2], rules)
+    return tuple(tuple(item) for item in choices)
+
+
+def _check_pending_cut(value):
+    return None if value is None else checks.check_whole_number(value, "cut", 0, 31)
+
+
 def _check_hand_index(value):
     return None if value is None else checks.check_whole_number(value, "hand_index", 0)
 
@@ -1053,6 +1088,8 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, contra
     checks.check_bool(extra, "extra")
     checks.check_whole_number(attempt, "attempt", 1)
     _check_hand_index(hand_index)
+    remaining = _check_remaining(remaining, rules)
+    choices = _check_choices(choices, rules)
     lifted = cut if cut is not None else drawn
     pending = None
     if rules.packet_deal_on_no_cut:
