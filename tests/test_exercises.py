@@ -165,7 +165,7 @@ def test_decide_is_right_within_the_margin_of_the_best(lesson):
     best = max(values, key=values.get)
     worst = min(values, key=values.get)
     assert d.answer(str(worst)) is False
-    assert "expert" in d.message and "Over 16 deals" in d.message
+    assert "expert" in d.message and "over 16 sampled deals" in d.message
     assert "order_up" not in d.message       # actions in words
     assert d.answer(str(best))
     wide = Decide(ordering_view(), "Order up or pass?", samples=16,

@@ -196,6 +196,8 @@ class Hand:
 
 
 # --------------------------------------------------------------------------- public facts
+# the partnership games' sides, by the engines' identifiers
+_SIDE_WORDS = {"NS": "North/South", "EW": "East/West"}
 _SUIT_WORDS = {"C": "♣ clubs", "D": "♦ diamonds", "H": "♥ hearts", "S": "♠ spades"}
 _SEAT_KEYS = {"maker", "declarer", "eldest", "chooser", "leader", "elder", "cutter", "meld_winner"}
 _SEATS_KEYS = {"alone", "sitting_out", "dropped", "active", "active_seats"}
@@ -223,8 +225,8 @@ def fact_text(key: str, value, seat_name) -> str:
                 return value
         return value
     if isinstance(value, Mapping):
-        return ", ".join(f"{seat_name(k) if isinstance(k, int) else k}: {fact_text('', v, seat_name)}"
-                         for k, v in value.items())
+        return ", ".join(f"{seat_name(k) if isinstance(k, int) else _SIDE_WORDS.get(k, k)}: "
+                         f"{fact_text('', v, seat_name)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return " ".join(fact_text("", v, seat_name) for v in value)
     if isinstance(value, bool):

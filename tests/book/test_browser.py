@@ -3,6 +3,7 @@ each page renders with its local stylesheets and card pictures; a puzzle sheet i
 (kept in ``$TUTOR_SCREENSHOTS`` when that is set, to look at)."""
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -74,13 +75,13 @@ def test_following_the_navigation_from_the_title_page(built_book, offline_page):
             break
         following.click()
         page.wait_for_load_state("load")
-    assert titles == ["A test book", "A tiny lesson", "Two endings", "Answer key: Two endings"]
+    assert titles == ["A test book", "A tiny lesson", "Two endings", "Two endings — answer key"]
     assert page.blocked == []
 
 
 def test_screenshot_of_a_puzzle_sheet(built_book, offline_page, tmp_path):
     page = offline_page
-    sheet = built_book.editions["student"].folder / "02-endings-puzzles.html"
+    sheet = built_book.editions["student"].folder / "02-euchre-endings-puzzles.html"
     page.goto(sheet.resolve().as_uri())
     page.emulate_media(media="print")
     assert page.locator(".tt-nav").first.is_hidden()          # print CSS hides navigation
@@ -95,3 +96,20 @@ def test_screenshot_of_a_puzzle_sheet(built_book, offline_page, tmp_path):
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, Path(keep) / shot.name)
     assert page.blocked == []
+
+
+def test_pdf_of_each_edition(tmp_path):
+    """--pdf prints each edition to one PDF with headless Chromium (title page, contents, every
+    chapter on its own sheets)."""
+    from tutor import book
+    from .conftest import DATA
+    if book.find_chromium() is None:
+        pytest.skip("no Chromium on the PATH")
+    result = book.build(DATA / "test-book.toml", out=tmp_path / "out", pdf=True, progress=False)
+    for name, edition in result.editions.items():
+        pdf = edition.pdf
+        assert pdf == tmp_path / "out" / f"test-book-{name}.pdf"
+        data = pdf.read_bytes()
+        assert data.startswith(b"%PDF")
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", data))
+        assert pages >= 4, pages      # title, contents, the lesson, the sheets (and the key)

@@ -36,10 +36,10 @@ def test_both_editions_are_built_with_every_page(built_book):
     student = built_book.editions["student"]
     teacher = built_book.editions["teacher"]
     assert [p.name for p in pages(student)] == [
-        "01-tiny-lesson.html", "02-endings-puzzles.html", "index.html", "print.html"]
+        "01-tiny-lesson.html", "02-euchre-endings-puzzles.html", "index.html", "print.html"]
     assert [p.name for p in pages(teacher)] == [
-        "01-tiny-lesson.html", "02-endings-puzzles-answers.html", "02-endings-puzzles.html",
-        "index.html", "print.html"]
+        "01-tiny-lesson.html", "02-euchre-endings-puzzles-answers.html",
+        "02-euchre-endings-puzzles.html", "index.html", "print.html"]
     index = student.index.read_text(encoding="utf-8")
     assert "A test book" in index and "Two chapters" in index and "Student's edition" in index
     assert "Teacher's edition" in teacher.index.read_text(encoding="utf-8")
@@ -56,7 +56,7 @@ def test_the_student_edition_holds_no_teacher_material(built_book, what):
 
 
 def test_the_answer_key_is_a_teacher_page(built_book):
-    key = built_book.editions["teacher"].folder / "02-endings-puzzles-answers.html"
+    key = built_book.editions["teacher"].folder / "02-euchre-endings-puzzles-answers.html"
     text = key.read_text(encoding="utf-8")
     # the solution line in words, trick by trick, and the refutation of the tempting ace
     assert ("Play <strong>10♠</strong> — then West Q♠, North J♦, East A♠ (North wins); "
@@ -67,7 +67,7 @@ def test_the_answer_key_is_a_teacher_page(built_book):
 
 
 def test_puzzle_sheets_have_diagram_goal_and_room_to_write(built_book):
-    sheet = (built_book.editions["student"].folder / "02-endings-puzzles.html").read_text(
+    sheet = (built_book.editions["student"].folder / "02-euchre-endings-puzzles.html").read_text(
         encoding="utf-8")
     assert sheet.count('class="tt-puzzle"') == 2
     assert sheet.count('class="tt-diagram"') == 2
@@ -139,14 +139,14 @@ def test_every_link_points_to_an_existing_page(built_book):
     # the lesson's link to the puzzle set became a link to its sheet; the missing lesson's
     # link became plain text
     lesson = (built_book.editions["student"].folder / "01-tiny-lesson.html").read_text("utf-8")
-    assert 'href="02-endings-puzzles.html#puzzle-2"' in lesson
+    assert 'href="02-euchre-endings-puzzles.html#puzzle-2"' in lesson
     assert "02-missing" not in lesson and "the next lesson" in lesson
 
 
 def test_previous_and_next_links_follow_the_book_order(built_book):
     teacher = built_book.editions["teacher"].folder
-    order = ["index.html", "01-tiny-lesson.html", "02-endings-puzzles.html",
-             "02-endings-puzzles-answers.html"]
+    order = ["index.html", "01-tiny-lesson.html", "02-euchre-endings-puzzles.html",
+             "02-euchre-endings-puzzles-answers.html"]
     for before, after in zip(order, order[1:]):
         assert f'href="{after}" rel="next"' in (teacher / before).read_text("utf-8")
         assert f'href="{before}" rel="prev"' in (teacher / after).read_text("utf-8")
@@ -205,3 +205,72 @@ def test_a_widget_without_a_static_picture_gets_a_note_not_its_repr(built_book):
     lesson = (built_book.editions["student"].folder / "01-tiny-lesson.html").read_text("utf-8")
     assert "An interactive widget: open this lesson in JupyterLab to use it." in lesson
     assert "Button(" not in lesson and "A button with no picture" not in lesson
+
+
+def test_pages_and_rules_references_need_no_kernel(tmp_path):
+    (tmp_path / "notes.md").write_text(
+        "# Thursday notes\n\nBring cards.\n\n```cards The bowers\nJH JD\n```\n", "utf-8")
+    (tmp_path / "b.toml").write_text(
+        'title = "Pages"\n[[chapter]]\npage = "notes.md"\n[[chapter]]\nrules = "euchre"\n'
+        'editions = ["teacher"]\n', "utf-8")
+    result = book.build(tmp_path / "b.toml", out=tmp_path / "out", progress=False)
+    student, teacher = result.editions["student"], result.editions["teacher"]
+    assert [p.name for p in student.pages] == ["index.html", "01-notes.html"]
+    assert [p.name for p in teacher.pages] == ["index.html", "01-notes.html", "02-euchre-rules.html"]
+    notes = (student.folder / "01-notes.html").read_text("utf-8")
+    assert "Thursday notes" in notes and 'title="jack of diamonds"' in notes
+    assert "```" not in notes                       # the example became a picture
+    rules = (teacher.folder / "02-euchre-rules.html").read_text("utf-8")
+    assert "The rules of Euchre" in rules and "East ✔" in rules
+
+
+def test_a_wrong_card_example_names_the_chapter_the_file_and_the_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.md").write_text(
+        "# Notes\n\n```trick\ngame: euchre\ntrump: S\nplays: West AH, North 9H, East JC, "
+        "South TS\nwinner: South\n```\n", "utf-8")
+    (tmp_path / "b.toml").write_text('title = "P"\n[[chapter]]\npage = "notes.md"\n', "utf-8")
+    with pytest.raises(BookError) as err:
+        book.build(tmp_path / "b.toml", out=tmp_path / "out", progress=False)
+    assert str(err.value) == ("b.toml: chapter 1: page 'notes.md': notes.md line 7: the rules give "
+                              "this trick to East, not South")
+
+
+def test_themes_and_hints_are_for_the_teacher(built_book):
+    sheet = (built_book.editions["student"].folder / "02-euchre-endings-puzzles.html").read_text(
+        "utf-8")
+    assert "cross-ruff" not in sheet and "Who can ruff a spade?" not in sheet
+    assert "The ten of spades first" not in sheet and "Puzzle 1</h3>" in sheet
+    key = (built_book.editions["teacher"].folder / "02-euchre-endings-puzzles-answers.html"
+           ).read_text("utf-8")
+    assert "cross-ruff" in key and "Puzzle 1: The ten of spades first" in key
+    assert ("Hints to give: Who can ruff a spade? — Give partner a trick he can win with a trump."
+            in key)
+    assert "The ten of spades." not in key.split("Hints to give:")[1].split("</div>")[0]
+
+
+def test_a_failing_chapter_leaves_the_built_book_as_it_was(tmp_path):
+    data = copy_data(tmp_path / "data")
+    out = tmp_path / "out"
+    book.build(data / "test-book.toml", editions="student", out=out, progress=False)
+    before = {p.name: p.read_bytes() for p in (out / "student").glob("*.html")}
+    lesson = data / "tiny-lesson.ipynb"
+    lesson.write_text(lesson.read_text("utf-8").replace('Hand(\\"JH JD AH\\"', 'Hand(\\"JH XX\\"'),
+                      "utf-8")
+    with pytest.raises(BookError, match="chapter 1: lesson 'tiny-lesson.ipynb'.*XX"):
+        book.build(data / "test-book.toml", editions="student", out=out, progress=False)
+    assert {p.name: p.read_bytes() for p in (out / "student").glob("*.html")} == before
+
+
+def test_the_print_page_holds_every_page_with_unique_ids(built_book):
+    teacher = built_book.editions["teacher"].folder
+    printable = _parse(teacher / "print.html")
+    text = (teacher / "print.html").read_text("utf-8")
+    ids = re.findall(r'\bid="([^"]+)"', text)
+    assert len(ids) == len(set(ids))
+    for page in ("01-tiny-lesson", "02-euchre-endings-puzzles", "02-euchre-endings-puzzles-answers"):
+        assert f"page-{page}" in printable.ids
+    assert "02-euchre-endings-puzzles--puzzle-2" in printable.ids
+    # the lesson's link to the second puzzle now points into the same document
+    assert 'href="#02-euchre-endings-puzzles--puzzle-2"' in text
+    assert all(link.startswith("#") or link.startswith("assets/") for link in printable.links)

@@ -100,3 +100,18 @@ def test_puzzle_filters_pick_by_theme_level_and_count(tmp_path):
     assert len(one) == 1 and one == sheets.select_puzzles(spec.chapters[1], "here")
     with pytest.raises(BookError, match="^here: no puzzle matches"):
         sheets.select_puzzles(spec.chapters[2], "here")
+
+
+SAMPLES = sorted((DATA.parents[2] / "book").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_the_sample_books_name_only_existing_files(path):
+    spec = book.load_book(path)           # every lesson, page, puzzle set and rules file exists
+    kinds = {c.kind for c in spec.chapters}
+    assert {"lesson", "puzzles", "rules"} <= kinds
+    assert any(c.kind == "page" and c.editions == ("teacher",) for c in spec.chapters)
+
+
+def test_there_are_two_sample_books():
+    assert [p.stem for p in SAMPLES] == ["euchre-course", "four-games"]

@@ -178,3 +178,22 @@ def test_the_syllabus_covers_sections_2_to_13():
     assert course.sections == tuple(str(n) for n in range(2, 14)) or \
         list(course.sections) == [str(n) for n in range(2, 14)]
     assert len(course.lessons) >= 6
+
+
+# the theme each lesson's puzzle text promises (the collection's own theme names)
+PUZZLE_THEMES = {1: {"capture the ten", "the last-trick ten"}, 2: {"draw trumps"},
+                 3: {"forced overtrump"}, 4: {"give partner points"}, 5: {"the last-trick ten"},
+                 6: {"forced overtrump", "draw trumps"}, 7: {"lead to your partner", "let partner win"}}
+
+
+@pytest.mark.parametrize("number", sorted(PUZZLE_THEMES))
+def test_each_lesson_ends_with_puzzles_on_its_theme(number):
+    from tutor import puzzles
+    nb = json.loads(lesson(number).read_text(encoding="utf-8"))
+    [cell] = ["".join(c["source"]) for c in nb["cells"]
+              if c["cell_type"] == "code" and "PuzzleBoard(" in "".join(c["source"])]
+    ids = re.findall(r'"(clabber-[\w-]+)"', cell)
+    assert 2 <= len(ids) <= 3
+    collection = puzzles.load(ROOT / "puzzles" / "clabber")
+    for pid in ids:
+        assert PUZZLE_THEMES[number] & set(collection.by_id(pid).themes), pid

@@ -18,13 +18,14 @@ _RUN: dict = {}
 def run_lesson(stem, tmp_path_factory):
     """A lesson's code cells run in order in one namespace (as a kernel would)."""
     if stem not in _RUN:
-        import os
-        os.environ["TUTOR_DATA_DIR"] = str(tmp_path_factory.mktemp("progress"))
         nb = json.loads((COURSE / f"{stem}.ipynb").read_text(encoding="utf-8"))
         namespace: dict = {}
-        for cell in nb["cells"]:
-            if cell["cell_type"] == "code":
-                exec(compile("".join(cell["source"]), f"{stem}.ipynb", "exec"), namespace)
+        with pytest.MonkeyPatch.context() as patch:     # never the learner's own record
+            patch.setenv("TUTOR_DATA_DIR", str(tmp_path_factory.mktemp("progress")))
+            patch.chdir(COURSE)                          # as a kernel runs a notebook
+            for cell in nb["cells"]:
+                if cell["cell_type"] == "code":
+                    exec(compile("".join(cell["source"]), f"{stem}.ipynb", "exec"), namespace)
         _RUN[stem] = namespace
     return _RUN[stem]
 
@@ -110,3 +111,21 @@ def test_every_decision_asked_is_settled(stem, tmp_path_factory):
             settled = exercise.settle()
             assert settled.settled, f"{stem}, {exercise.id}: {settled.reason}"
             assert exercise.best() in settled.accepted
+
+
+# Euchre 7 (variants) has no puzzles: the collection holds only positions of the default game.
+PUZZLE_THEMES = {"01-first-hand": {"ruff", "the left bower ruffs"},
+                 "02-ordering-up": {"lead the right bower", "draw trumps"},
+                 "03-second-round": {"keep the trump", "ruff"},
+                 "04-going-alone": {"lone-hand ending", "ruff"},
+                 "05-scoring": {"ruff", "cash the winner", "draw trumps"},
+                 "06-card-play": {"lead to your partner", "let partner win", "draw trumps"}}
+
+
+@pytest.mark.parametrize("stem", sorted(PUZZLE_THEMES))
+def test_each_lesson_ends_with_two_or_three_certified_puzzles_on_its_theme(stem, tmp_path_factory):
+    board = run_lesson(stem, tmp_path_factory)["board"]
+    chosen = [coach.puzzle for coach in board.all]
+    assert 2 <= len(chosen) <= 3
+    assert all(p.is_certified and p.game == "euchre" for p in chosen)
+    assert all(set(p.themes) & PUZZLE_THEMES[stem] for p in chosen), [p.themes for p in chosen]

@@ -112,7 +112,7 @@ def test_a_wrong_card_is_answered_by_the_solvers_best_defence():
     values = solver.solve(after_wrong, hero=2).moves
     assert values[reply] == min(values.values())          # East's reply is a refutation
     assert values[reply] < 3
-    assert "10♦" in board.message and "out of reach" in board.message
+    assert "10♦" in board.message and "short of the two you need" in board.message
     assert "How the defence beats it" in board.static_html()
     assert board.play("play JC") is None and "Retry" in board.message   # refused while failed
 
@@ -208,12 +208,23 @@ def test_hint_ladder_nudge_principle_card_then_says_it_is_done():
     assert all(h in board.static_html() for h in ("Which of your cards", "Trumps keep"))
 
 
-def test_hint_ladder_off_the_tree_comes_from_the_solver():
-    board = board_for(lead_puzzle())
-    nudge, principle, card = board.hint(), board.hint(), board.hint()
-    assert "Only one of your three" in nudge
-    assert "club" in principle and card == "Play the J♣."
+def test_hint_ladder_off_the_tree_comes_from_the_library_and_the_solver():
+    board = board_for(lead_puzzle())                  # no tree: the library asks the solver
+    ladder = [board.hint() for _ in range(3)]
+    assert ladder == list(puzzles.hints_at(lead_puzzle(), lead_puzzle().start_state()))
+    assert "J♣" in ladder[-1] and "J♣" not in " ".join(ladder[:-1])
     assert "last step" in board.hint()
+
+
+def test_hint_at_a_partners_turn_is_worked_out_from_the_solver():
+    board = board_for(cash_puzzle())
+    board.play("play TS")                             # West answers; North (partner) to play
+    assert board.state.to_move == 2
+    nudge, principle, card = board.hint(), board.hint(), board.hint()
+    assert nudge.startswith("Only one of North's three possible cards keeps the goal")
+    assert principle == "The card to find is a trump." and card == "Play the J♦."
+    values = solver.solve(board.state, hero=0).moves
+    assert [str(a) for a, v in values.items() if v == 4] == ["play JD"]
 
 
 def test_no_hint_when_there_is_no_decision():
@@ -309,6 +320,17 @@ def test_static_picture_hides_the_hidden_seats():
     assert "Solution" not in page
     teacher = board.teacher_html()
     assert "Solution" in teacher and "10♠" in teacher and "while partner can still ruff" in teacher
+
+
+def test_after_a_wrong_card_the_hidden_hands_stay_hidden():
+    board = board_for(cash_puzzle(hidden=(1, 3)))
+    board.play("play JH")
+    page = board.static_html()
+    assert "How the defence beats it" in page and "you J♥, West 9♥" in page
+    assert "K♠" not in page.split("How the defence beats it")[1]     # West's later card
+    open_board = board_for(cash_puzzle())
+    open_board.play("play JH")
+    assert "West K♠" in open_board.static_html()                      # all face up: the whole line
 
 
 def test_the_widget_shows_backs_for_hidden_seats_too():
@@ -424,3 +446,136 @@ def test_the_learner_sits_at_the_bottom_with_the_table_turned_round():
     page = board.static_html()
     rows = page.split('<table class="tt-board">')[1].split("<tr>")
     assert "You (North)" in rows[-1] and "Partner (South)" in rows[1]
+
+
+def test_a_partners_card_off_the_trees_reply_is_judged_and_answered_by_the_solver():
+    half = Puzzle(id="t-raub", title="", game="raub", hero=1,
+                  position={"trump": "C", "declarer": 0, "players": 3, "active": [0, 1, 2],
+                            "leader": 1, "need": 2, "kind": "ordinary", "dealer": 2,
+                            "hands": {"0": "7H 8C JS", "1": "KD TD TC", "2": "8S 8D JC"},
+                            "tricks_won": {"1": 1}},
+                  goal=GoalSpec(text="The defenders must take all of the last three tricks.",
+                                target=4))
+    p = puzzles.complete(half)
+    tree = p.solution[0]
+    assert tree.play == "play TC" and tree.reply[:1] == ("play JC",)
+    board = board_for(p)
+    assert board.coach.side == {1, 2}                  # the learner plays East's cards too
+    assert board.play("play TC") and board.play("play JC")
+    assert board.state.to_move == 2
+    recorded = tree.reply[1] if len(tree.reply) > 1 else None
+    other = next(str(a) for a in board.state.legal_actions() if str(a) != recorded)
+    state = board.state.copy()
+    values = solver.solve(state, hero=1).moves
+    right = board.play(other)
+    assert right is (values[state.parse_action(other)] == 4)
+    assert "went wrong" not in board.message
+    if not right:                                       # its refutation is a legal line
+        check = state.copy()
+        for action in board.wrong.refutation:
+            check.apply(action)
+        assert check.is_over
+    state.apply(other)
+    if not state.is_over and state.to_move == 0:       # South's answer is the solver's best
+        reply = board.state.actions[len(state.actions)][1]
+        answers = solver.solve(state, hero=1).moves
+        assert answers[reply] == min(answers.values())
+
+
+def test_after_a_partners_other_good_card_the_defence_still_answers_with_its_best():
+    """The tree records one partner card in its reply; the learner may play another that keeps
+    the goal. The recorded defence cards then no longer apply: the solver answers."""
+    for p in puzzles.load("puzzles/euchre"):
+        side = puzzles.hero_side(p, p.start_state())
+        d = p.solution[0]
+        state = p.start_state()
+        for action in d.before + (d.play,):
+            state.apply(action)
+        for k, recorded in enumerate(d.reply[:-1]):
+            if state.to_move in side:
+                good = [str(j.action) for j in puzzles.move_values(p.with_(solution=()), state)
+                        if j.ok and str(j.action) != recorded]
+                if good:
+                    break
+            state.apply(recorded)
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no puzzle of the collection leaves the partner a second good card")
+    board = board_for(p)
+    for i, action in enumerate(d.before + (d.play,) + d.reply[:k]):
+        if len(board.state.actions) == i:          # the learner's card (the board plays the rest)
+            assert board.play(action) is True
+    assert board.state.snapshot() == state.snapshot()
+    assert board.play(good[0]) is True and board.mode in ("play", "solved")
+    state.apply(good[0])
+    answered = board.state.actions[len(state.actions)]
+    assert answered[0] == state.to_move and answered[0] not in side
+    values = solver.solve(state, hero=p.hero).moves
+    assert values[answered[1]] == min(values.values())
+
+
+def test_a_line_in_words_starts_with_the_cards_already_on_the_table():
+    from tutor.widgets.puzzle_board import line_words
+    state = games.position("euchre", trump="H", leader=1, trick=["9S"], tricks_won={"NS": 1, "EW": 1},
+                           hands={0: "JS QH 9H", 1: "KC TH", 2: "TD JC KD", 3: "TS AC AH"})
+    words = line_words(state, ["play KD", "play TS", "play 9H"], you=2)
+    assert words == ["West 9♠, you K♦, East 10♠, South 9♥: South wins"]
+    assert state.trick and len(state.actions) == 0       # the state itself is not changed
+
+
+def test_theme_by_words_and_level_ranges():
+    items = [lead_puzzle(), cash_puzzle(), cash_puzzle(id="t-cash-3", difficulty={"level": 3})]
+    assert [c.id for c in PuzzleBoard(items, theme="side winner").shown] == ["t-cash", "t-cash-3"]
+    assert [c.id for c in PuzzleBoard(items, level=(2, 3)).shown] == ["t-cash", "t-cash-3"]
+    board = PuzzleBoard(items)
+    assert board.filter(level=7) is None and "1 to 5" in board.message and len(board.shown) == 3
+
+
+def test_an_empty_own_set_says_how_to_fill_it():
+    with pytest.raises(Exception, match="Save as puzzle"):
+        PuzzleBoard("mine")
+
+
+def test_an_unrated_board_records_nothing(data_dir):
+    board = PuzzleBoard(lead_puzzle(), rated=False)
+    board.play("play TD")
+    board.show_solution()
+    assert not (data_dir / "progress.json").exists() or progress.Store().attempts("t-lead") == []
+
+
+def test_the_teacher_edition_of_a_book_prints_the_solution(monkeypatch):
+    board = board_for(cash_puzzle())
+    assert "Solution" not in board._repr_mimebundle_()["text/html"]
+    monkeypatch.setenv("TUTOR_EDITION", "teacher")
+    page = board._repr_mimebundle_()["text/html"]
+    assert "tutor-teacher" in page and "Solution" in page and "while partner can still ruff" in page
+    monkeypatch.setenv("TUTOR_EDITION", "student")
+    assert "tutor-teacher" not in board._repr_mimebundle_()["text/html"]
+
+
+def test_the_board_says_it_is_thinking_and_takes_no_click_meanwhile(monkeypatch):
+    board = board_for(lead_puzzle())
+    seen = {}
+    judge = board.coach.judge
+
+    def watching(state, action):
+        seen["busy"] = board.busy
+        seen["said"] = board.message_box.value
+        seen["buttons"] = dict(board.card_buttons)
+        seen["hint"] = board.hint_button.disabled
+        return judge(state, action)
+
+    monkeypatch.setattr(board.coach, "judge", watching)
+    board.play("play JC")
+    assert seen["busy"] and "thinking" in seen["said"]
+    assert seen["buttons"] == {} and seen["hint"]       # no card and no hint while it thinks
+    assert not board.busy and "thinking" not in board.message_box.value and board.card_buttons
+
+
+def test_a_games_name_opens_its_shipped_collection(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                       # from any folder, as a lesson runs
+    board = PuzzleBoard("raub", level=1)
+    assert board.shown and all(c.game == "raub" and c.level == 1 for c in board.shown)
+    assert [c.id for c in board.shown] == [p.id for p in puzzles.shipped("raub", level=1)]

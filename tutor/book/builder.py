@@ -27,6 +27,7 @@ from urllib.parse import unquote
 import nbformat
 
 from ..errors import BookError
+from ..games import GAMES
 from .execute import WIDGET_VIEW, execute_notebook
 from .markdown import PICTURE_TAG, ExampleError, first_heading, page_notebook
 from .spec import Book, Chapter, EditionOptions, load_book
@@ -183,14 +184,17 @@ def _chapter_pages(book: Book, chapter: Chapter, options: EditionOptions) -> lis
         from . import sheets
         chosen = sheets.select_puzzles(chapter, where)
         title = chapter.title or sheets.set_title(chapter, chosen)
+        games = sorted({p.game for p in chosen})
         stem = chapter.source.game if chapter.game else _slug(Path(chapter.source).stem)
+        if not chapter.game and len(games) == 1 and not stem.startswith(games[0]):
+            stem = f"{games[0]}-{stem}"
         base = stem if "puzzle" in stem else f"{stem}-puzzles"
         source_dir = chapter.source.folder if chapter.game else Path(chapter.source).parent
         try:
             pages = [Page(f"{prefix}-{base}", title, "puzzles", chapter.number,
                           sheets.sheet_notebook(title, chosen, options.writing_lines), source_dir)]
             if options.answer_key:
-                pages.append(Page(f"{prefix}-{base}-answers", f"Answer key: {title}", "answers",
+                pages.append(Page(f"{prefix}-{base}-answers", f"{title} — answer key", "answers",
                                   chapter.number, sheets.answer_key_notebook(title, chosen),
                                   source_dir))
         except Exception as err:  # a puzzle the engine cannot set up or replay
@@ -203,8 +207,10 @@ def _chapter_pages(book: Book, chapter: Chapter, options: EditionOptions) -> lis
         _clean_executed(nb)
         title = chapter.title or _notebook_title(nb, source.stem)
         kind = "lesson" if chapter.kind == "lesson" else "page"
-        return [Page(f"{prefix}-{_slug(source.stem)}", title, kind, chapter.number, nb,
-                     source.parent)]
+        name = _slug(source.stem)
+        if source.parent.name in GAMES and not name.startswith(source.parent.name):
+            name = f"{source.parent.name}-{name}"       # lessons/clabber/01-... of a mixed book
+        return [Page(f"{prefix}-{name}", title, kind, chapter.number, nb, source.parent)]
     try:
         text = source.read_text(encoding="utf-8")
         nb = page_notebook(text, chapter.game)
@@ -333,26 +339,34 @@ def _main_of(document: str) -> str:
 
 def _print_page(exporter, book: Book, options, pages: list[Page], documents: dict[str, str],
                 base: dict) -> str:
-    """Every page in one document, in book order, each starting a new printed page."""
+    """Every page in one document, in book order, each starting a new printed page. Each page's
+    ids get its name as a prefix (every lesson has its "What to remember"), and links between
+    pages become links within the document."""
     head = _export(exporter, nbformat.v4.new_notebook(),
                    dict(base, slug="print", kind="print", is_print=True, prev=None, next=None),
                    book.path.parent, book.title)
     slugs = {p.href: p.slug for p in pages}
+
+    def relink(text: str, own: str | None) -> str:
+        def fix(match):
+            href = html_lib.unescape(match.group(1))
+            path, _, fragment = href.partition("#")
+            slug = own if not path else slugs.get(path)
+            if slug is None:
+                return match.group(0)           # the stylesheets
+            target = f"{slug}--{fragment}" if fragment else f"page-{slug}"
+            return f'href="#{html_lib.escape(target)}"'
+        return re.sub(r'href="([^"]*)"', fix, text)
+
     parts = []
     for page in pages:
-        main = _main_of(documents[page.slug])
+        main = re.sub(r'\bid="([^"]+)"', lambda m, s=page.slug: f'id="{s}--{m.group(1)}"',
+                      _main_of(documents[page.slug]))
         parts.append(f'<div class="tt-page-break" id="page-{page.slug}"></div>'
-                     f'<section class="tt-print-page tt-kind-{page.kind}">{main}</section>')
-    body = "".join(parts)
-
-    def local(match):
-        href = html_lib.unescape(match.group(1))
-        path, _, fragment = href.partition("#")
-        if path in slugs:
-            return f'href="#{html_lib.escape(fragment or "page-" + slugs[path])}"'
-        return match.group(0)
+                     f'<section class="tt-print-page tt-kind-{page.kind}">'
+                     f'{relink(main, page.slug)}</section>')
     cut = head.rfind("</main>")
-    return re.sub(r'href="([^"#][^"]*)"', local, head[:cut] + body + head[cut:])
+    return relink(head[:cut], None) + "".join(parts) + head[cut:]
 
 
 def _print_pdf(chromium: str, page: Path, pdf: Path) -> None:
@@ -390,39 +404,51 @@ def build(book_path, editions=("student", "teacher"), out=None, pdf: bool = Fals
     out = Path(out) if out is not None else book.path.parent / "_build" / book.name
     cache = out / ".cache"
     result = BuildResult(book, out, {})
-    for name in editions:
-        result.editions[name] = _build_edition(book, book.editions[name], out, cache, progress)
-        if chromium:
-            edition = result.editions[name]
+    # Every chapter of every edition first, then the pages: a chapter that fails leaves the
+    # book as it was.
+    collected = {name: _collect_edition(book, book.editions[name], out, cache, progress)
+                 for name in editions}
+    for name, (edition, pages, chapters) in collected.items():
+        _write_edition(book, book.editions[name], edition, pages, chapters)
+        result.editions[name] = edition
+    if chromium:
+        for name, edition in result.editions.items():
             edition.pdf = out / f"{book.name}-{name}.pdf"
             _print_pdf(chromium, edition.folder / "print.html", edition.pdf)
     return result
 
 
-def _build_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
-                   progress: bool) -> EditionResult:
+def _collect_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
+                     progress: bool) -> tuple[EditionResult, list[Page], list[Chapter]]:
+    """The pages of every chapter of one edition, from the cache or built afresh."""
     from tqdm import tqdm
-    folder = out / options.name
-    result = EditionResult(options.name, folder)
+    result = EditionResult(options.name, out / options.name)
     chapters = book.chapters_for(options.name)
     pages: list[Page] = []
     used: set[str] = set()
     bar = tqdm(chapters, desc=f"{options.name} edition", unit="chapter", disable=not progress,
                file=sys.stderr, leave=True)
-    for chapter in bar:
-        bar.set_postfix_str(str(chapter.written)[-40:])
-        chapter_pages, fresh = _cached_pages(book, chapter, options, cache, used)
-        (result.executed if fresh else result.reused).append(chapter.number)
-        pages.extend(chapter_pages)
-    bar.close()
+    try:
+        for chapter in bar:
+            bar.set_postfix_str(str(chapter.written)[-40:])
+            chapter_pages, fresh = _cached_pages(book, chapter, options, cache, used)
+            (result.executed if fresh else result.reused).append(chapter.number)
+            pages.extend(chapter_pages)
+    finally:
+        bar.close()
     for stale in cache.glob(f"{options.name}-*.json"):
         if stale.name not in used:
             stale.unlink()
+    return result, pages, chapters
 
+
+def _write_edition(book: Book, options: EditionOptions, result: EditionResult,
+                   pages: list[Page], chapters: list[Chapter]) -> None:
+    """Export the pages through the template, then replace the edition's folder contents."""
     link_map = {}
     for chapter, page in _first_pages(book, chapters, pages):
         if isinstance(chapter.source, Path):
-            link_map[Path(chapter.source).resolve()] = page.href
+            link_map.setdefault(Path(chapter.source).resolve(), page.href)
     known = {p.href for p in pages} | {"index.html", "print.html"}
     toc = []
     for page in pages:
@@ -436,11 +462,6 @@ def _build_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
             "edition_label": options.label, "note": options.note, "toc": toc,
             "is_index": False, "is_print": False}
     exporter = _exporter(options)
-    if folder.exists():
-        for old in folder.glob("*.html"):
-            old.unlink()
-    folder.mkdir(parents=True, exist_ok=True)
-    _write_assets(folder)
     index = Page("index", "Contents", "index", None, nbformat.v4.new_notebook(), book.path.parent)
     sequence = [index] + pages
     documents = {}
@@ -450,14 +471,19 @@ def _build_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
                     next=_nav(sequence[i + 1]) if i + 1 < len(sequence) else None)
         document = _export(exporter, page.nb, info, page.source_dir, f"{page.title} — {book.title}"
                            if page is not index else book.title)
-        document = _rewrite_links(document, page, link_map, known)
-        documents[page.slug] = document
-        path = folder / page.href
-        path.write_text(document, encoding="utf-8")
-        result.pages.append(path)
+        documents[page.slug] = _rewrite_links(document, page, link_map, known)
     printable = _print_page(exporter, book, options, pages, documents, base)
+    folder = result.folder
+    if folder.exists():
+        for old in folder.glob("*.html"):
+            old.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    _write_assets(folder)
+    for page in sequence:
+        path = folder / page.href
+        path.write_text(documents[page.slug], encoding="utf-8")
+        result.pages.append(path)
     (folder / "print.html").write_text(printable, encoding="utf-8")
-    return result
 
 
 def _first_pages(book: Book, chapters: list[Chapter], pages: list[Page]):

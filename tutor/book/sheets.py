@@ -3,9 +3,10 @@
 A sheet shows each puzzle as a diagram of the table (South at the bottom; the hands the learner
 may not see as card backs), the facts of the hand in words (trump, the contract, tricks won),
 the goal in words and ruled lines to write the answer on; two puzzles to a printed page. The
-answer key gives, for each puzzle, the solution line with the defence's replies, the tempting
-wrong cards with what they cost and how the defence refutes them, and the explanation. It is
-printed in the teacher edition only.
+answer key gives, for each puzzle, its title and themes (which name the idea, so the sheets
+leave them out), every hand, the solution line with the defence's replies, the hints to give,
+the tempting wrong cards with what they cost and how the defence refutes them, and the
+explanation. It is printed in the teacher edition only.
 
 Puzzles come from :mod:`tutor.puzzles` (a set file, or a filter over a game's collection by
 themes and levels, ``count`` of them picked with a seed).
@@ -119,11 +120,16 @@ def diagram_html(puzzle, state=None, every_hand: bool = False) -> str:
     return f'{render.STYLE}<div class="tt-diagram-list">{items}{centre}</div>'
 
 
+# Facts of a view that say nothing about how to play the puzzle's cards
+_IDLE_FACTS = {"kind", "multiplier", "elder", "eldest", "chooser", "cutter", "hand number"}
+
+
 def _facts_html(puzzle, state) -> str:
     facts = []
     try:
         view = state.view(puzzle.hero)
-        facts = render.view_facts(view, state.seat_name)
+        facts = [(k, v) for k, v in render.view_facts(view, state.seat_name)
+                 if k not in _IDLE_FACTS]
     except TutorError:
         pass
     if not facts:
@@ -139,10 +145,13 @@ def _lines_html(count: int, label: str = "Your answer") -> str:
     return f'<div class="tt-write"><div class="tt-write-label">{html.escape(label)}:</div>{lines}</div>'
 
 
-def _heading(number: int, puzzle) -> str:
+def _heading(number: int, puzzle, key: bool = False) -> str:
+    """The puzzle's number, game and level; its title and themes, which mostly name the idea
+    ("Draw trumps"), only in the answer key (``key``)."""
     level = f" · level {puzzle.level}" if puzzle.level else ""
-    themes = f" · {', '.join(puzzle.themes)}" if puzzle.themes else ""
-    return (f'<h3 id="puzzle-{number}">Puzzle {number}: {html.escape(puzzle.title)}</h3>'
+    themes = f" · {', '.join(puzzle.themes)}" if key and puzzle.themes else ""
+    title = f": {html.escape(puzzle.title)}" if key and puzzle.title else ""
+    return (f'<h3 id="puzzle-{number}">Puzzle {number}{title}</h3>'
             f'<div class="tt-puzzle-meta">{html.escape(puzzle.game.capitalize())}{level}'
             f'{html.escape(themes)}</div>')
 
@@ -216,7 +225,7 @@ def _units(game: str, n: int) -> str:
 
 
 def answer_html(number: int, puzzle) -> str:
-    parts = [f'<section class="tt-puzzle tt-answer">{_heading(number, puzzle)}',
+    parts = [f'<section class="tt-puzzle tt-answer">{_heading(number, puzzle, key=True)}',
              diagram_html(puzzle, every_hand=True),
              f'<p class="tt-goal">{html.escape(puzzle.goal.text)}</p>']
     if not puzzle.solution:
@@ -231,6 +240,10 @@ def answer_html(number: int, puzzle) -> str:
         step += "</span>"
         if decision.why:
             step += f"<div>{html.escape(decision.why)}</div>"
+        nudges = [h for h in decision.hints[:-1] if h]   # the last step names the card itself
+        if nudges:
+            step += ('<div class="tt-hints">Hints to give: '
+                     + " — ".join(html.escape(h) for h in nudges) + "</div>")
         wrongs = []
         for wrong in decision.wrong:
             cards = words.cards(wrong.cards)
@@ -255,7 +268,7 @@ def answer_html(number: int, puzzle) -> str:
 
 def answer_key_notebook(title: str, chosen: list):
     nb = nbformat.v4.new_notebook()
-    intro = (f"# Answer key: {title}\n\nFor the teacher: the solution of each puzzle with the "
+    intro = (f"# {title} — answer key\n\nFor the teacher: the solution of each puzzle with the "
              "defence's best replies, the tempting wrong cards and how the defence punishes them.")
     body = "".join(answer_html(n, p) for n, p in enumerate(chosen, start=1))
     nb.cells = [nbformat.v4.new_markdown_cell(intro),

@@ -3,8 +3,15 @@
     from tutor import puzzles
     from tutor.widgets import PuzzleBoard
     PuzzleBoard(puzzles.load("puzzles/euchre"), theme="left bower")
-    PuzzleBoard("puzzles/euchre/basics.toml", level=2)
+    PuzzleBoard("puzzles/raub/three-cards.toml", level=2)
+    PuzzleBoard("clabber", theme="forced overtrump")     # the collection shipped with trick-tutor
+    PuzzleBoard("mine")                                  # the learner's own saved puzzles
     PuzzleBoard(games.position("euchre", ...))          # any hand-built position, judged by the solver
+    PuzzleBoard(collection, teacher=True).teacher_html() # the solution too, for a book or a class
+
+"Save as puzzle" (:func:`save_as_puzzle`, the :class:`SaveAsPuzzle` button of the play table's
+review) keeps a moment of a played hand in the learner's own set, ``mine.toml`` in the data
+directory.
 
 The board shows the position (every hand face up, the puzzle's hidden seats as card backs) and
 the goal in words. The learner plays the hero's cards, and the partners' where the hero is a
@@ -22,16 +29,18 @@ from __future__ import annotations
 
 import functools
 import html
-from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Iterable, Sequence
 
 from .. import progress, puzzles as library, render
 from ..cards import Card, parse_card
+from ..edition import is_teacher
 from ..errors import TutorError
 from ..games.actions import Action
 from .common import CSS, StaticPicture, action_button, card_button, safe, sort_hand
 
-__all__ = ["PuzzleBoard", "board_html", "board_text"]
+__all__ = ["PuzzleBoard", "SaveAsPuzzle", "save_as_puzzle", "my_puzzles_path", "board_html",
+           "board_text"]
 
 
 # --------------------------------------------------------------------------- pictures
@@ -244,8 +253,6 @@ def _card(card) -> Card:
     return card if isinstance(card, Card) else parse_card(card)
 
 
-
-
 # --------------------------------------------------------------------------- words
 UNITS = {"euchre": ("trick", "tricks"), "raub": ("trick", "tricks"),
          "clabber": ("card point", "card points"), "lora": ("penalty point", "penalty points")}
@@ -273,7 +280,9 @@ def line_words(state, actions: Sequence, you: int | None) -> list[str]:
     """A sequence of actions from ``state`` in words, one entry per trick: ``you 10♦, West
     A♥, North 9♥, East K♣: West wins`` (``state`` is not changed)."""
     st = state.copy()
-    tricks, words = [], []
+    tricks = []
+    words = [f"{'you' if seat == you else st.seat_name(seat)} {_card(card).symbol}"
+             for seat, card in (getattr(st, "trick", ()) or ())]   # already on the table
     for act in actions:
         seat = st.to_move
         if seat is None:
@@ -309,11 +318,11 @@ def _refutation_for(state, action: Action, wrong) -> tuple[str, ...]:
     return tuple(swap.get(str(state.parse_action(a)), a) for a in line)
 
 
-def _count(good: int, of: int) -> str:
+def _count(good: int, of: int, whose: str = "your") -> str:
     from ..puzzles.text import number
     if good == 1:
-        return f"Only one of your {number(of)} possible cards"
-    return f"{number(good).capitalize()} of your {number(of)} possible cards"
+        return f"Only one of {whose} {number(of)} possible cards"
+    return f"{number(good).capitalize()} of {whose} {number(of)} possible cards"
 
 
 # --------------------------------------------------------------------------- what the board asks
@@ -354,34 +363,30 @@ class Coach:
         self.themes = tuple(puzzle.themes)
         self.level = puzzle.level
         self.explanation = puzzle.explanation
+        self.bare = puzzle.with_(solution=())     # the same puzzle judged by the solver alone
 
     def fresh(self):
         return self.start.copy()
 
-    def decision(self, state):
-        """The solution tree's decision for this state (None off the main line)."""
-        d = self.puzzle.decision_at(state)
-        return d if d is not None and d.seat == state.to_move else None
-
     # -- a learner's move ----------------------------------------------------------------
     def judge(self, state, action: Action) -> Verdict:
-        d = self.decision(state)
-        if d is not None and action.verb == "play":
-            if d.accepts(action):
-                return Verdict(True, d.why)
-            wrong = d.wrong_for(action)
-            if wrong is not None:
-                line = _refutation_for(state, action, wrong)
-                return Verdict(False, wrong.why or self._why(state, action, wrong.cost, line),
-                               wrong.cost, line)
-        judged = {j.action: j for j in library.move_values(self.puzzle, state)}
+        """The learner's move before it is played: the library's verdict at the hero's turn
+        (the tree on the main line, the solver off it); at a partner's turn, which the tree
+        leaves to the solver, any card that keeps the goal is right."""
+        if state.to_move == self.hero:
+            v = library.verdict(self.puzzle, state, action)
+            if v.ok:
+                return Verdict(True, v.why)
+            line = _refutation_for(state, action, v)
+            return Verdict(False, v.why or self._why(state, action, v.cost, line), v.cost, line)
+        judged = {j.action: j for j in library.move_values(self.bare, state)}
         mine = judged[action]
         if mine.ok:
             return Verdict(True)
-        best = library.best_for_hero(self.puzzle, state, list(judged.values()))
+        best = library.best_for_hero(self.bare, state, list(judged.values()))
         after = state.copy()
         after.push(action)
-        line = (str(action),) + tuple(library.play_out(self.puzzle, after))
+        line = (str(action),) + tuple(library.play_out(self.bare, after))
         cost = abs(best.value - mine.value)
         return Verdict(False, self._why(state, action, cost, line), cost, line)
 
@@ -407,20 +412,40 @@ class Coach:
             move = state.parse_action(refutation[done])
             if move in state.legal_actions():
                 return move
+        if self._off_the_reply(state):
+            return library.defence_reply(self.bare, state)
         return library.defence_reply(self.puzzle, state)
+
+    def _off_the_reply(self, state) -> bool:
+        """Whether the learner left the tree's recorded reply (a partner's card other than the
+        tree's): the recorded cards then no longer fit, and the solver answers instead."""
+        moves = self.puzzle.moves_since_start(state) or ()
+        for d in self.puzzle.solution:
+            line = d.before + (d.play,)
+            if moves[:len(line)] == line and len(line) <= len(moves) < len(line) + len(d.reply):
+                return moves[len(line):] != d.reply[:len(moves) - len(line)]
+        return False
 
     # -- help -----------------------------------------------------------------------------
     def ladder(self, state) -> list[str]:
-        """The hint ladder of this decision: nudge, principle, card."""
-        d = self.decision(state)
-        if d is not None and d.hints:
-            return list(d.hints)
-        judged = library.move_values(self.puzzle, state)
-        good = [j for j in judged if j.ok] or [library.best_for_hero(self.puzzle, state, judged)]
+        """The hint ladder of this turn: nudge, principle, card (the library's at the hero's
+        turn; worked out here from the solver's verdicts at a partner's turn)."""
+        if state.to_move == self.hero:
+            steps = list(library.hints_at(self.puzzle, state))
+            if not steps and self.puzzle.solution:
+                # a turn that is no decision: every card keeps the goal
+                return ["Any card works here: every one of them keeps the goal in reach."]
+            if steps:
+                return steps
+        judged = library.move_values(self.bare, state)
+        good = [j for j in judged if j.ok] or [library.best_for_hero(self.bare, state, judged)]
+        if len(good) == len(judged):
+            return ["Any card works here: every one of them keeps the goal in reach."]
         card = good[0].action
         keep = "keeps" if len(good) == 1 else "keep"
-        steps = [f"{_count(len(good), len(judged))} {keep} the goal in reach: for each card, "
-                 f"ask what the defence does next."]
+        who = "your" if state.to_move == self.hero else f"{state.seat_name(state.to_move)}'s"
+        steps = [f"{_count(len(good), len(judged), who)} {keep} the goal in reach: for each "
+                 f"card, ask what the defence does next."]
         if card.card is not None and card.card.suit is not None:
             rules = getattr(state, "trick_rules", None)
             if rules is not None and rules.is_trump(card.card):
@@ -447,7 +472,7 @@ class Coach:
                     act = state.parse_action(text)
                     steps.append(Step(state.to_move, act, note))
                     state.push(act)
-        rest = library.play_out(self.puzzle, state.copy()) if not state.is_over else []
+        rest = library.play_out(self.bare, state.copy()) if not state.is_over else []
         for text in rest:   # the hand's end, best play for both sides
             act = state.parse_action(text)
             steps.append(Step(state.to_move, act))
@@ -462,9 +487,6 @@ WIDGET_STYLE = """<style>
 .tutor-puzzle .tutor-card.jupyter-button:hover:enabled{outline:3px solid #e6a100}
 .tutor-puzzle .widget-dropdown{width:auto}
 </style>"""
-
-MODES = ("play", "failed", "solved", "solution")
-
 
 def _handler(method):
     """A handler: nothing escapes it (``common.safe``) and the board is redrawn after it."""
@@ -481,11 +503,15 @@ class PuzzleBoard(StaticPicture):
     """Double-dummy puzzles one after another, played against the best defence.
 
     ``source``: a collection or list of puzzles (``tutor.puzzles.load``), one puzzle, a path to
-    a puzzle file or folder, ``"mine"`` (the learner's own saved puzzles) or a play-phase state
-    (the learner's side to move then plays for the best result the solver finds).
-    ``theme``/``level``/``game`` filter the set; ``teacher=True`` adds the solution to the
-    static picture (``teacher_html()`` gives it at any time); ``store`` is the learner's
-    :class:`tutor.progress.Store` (default: the learner's own file).
+    a puzzle file or folder, a game's name (the collection that comes with trick-tutor:
+    ``PuzzleBoard("raub", level=1)``; a folder of that name is ``"./raub"``), ``"mine"`` (the
+    learner's own saved puzzles) or a play-phase state (the learner's side to move then plays
+    for the best result the solver finds).
+    ``theme``/``level``/``game`` filter the set; ``teacher=True`` (or building a book's teacher
+    edition, :func:`tutor.edition.is_teacher`) adds the solution to the static picture
+    (``teacher_html()`` gives it at any time); ``store`` is the learner's
+    :class:`tutor.progress.Store` (default: the learner's own file); ``rated=False`` makes a
+    board for demonstration that records nothing.
 
     ``mode`` says what the board is doing: ``"play"`` (the learner's move), ``"failed"`` (a
     wrong card was refuted: retry from the mistake, or show the solution), ``"solved"``, or
@@ -498,8 +524,10 @@ class PuzzleBoard(StaticPicture):
     """
 
     def __init__(self, source, theme: str | None = None, level: int | None = None,
-                 game: str | None = None, teacher: bool = False, store=None):
-        self.teacher = bool(teacher)
+                 game: str | None = None, teacher: bool = False, store=None,
+                 rated: bool = True):
+        self.teacher = bool(teacher) or is_teacher()   # the teacher edition of a book
+        self.rated = bool(rated)
         self._store = store
         self.all = [Coach(p) for p in _puzzles(source)]
         if not self.all:
@@ -524,6 +552,10 @@ class PuzzleBoard(StaticPicture):
         return self.coach.puzzle
 
     def _open(self, index: int) -> None:
+        for row in getattr(self, "_rows", {}).values():
+            row.children = ()
+        _close(getattr(self, "_pool", {}).values())   # another puzzle: other cards, other trumps
+        self._pool = {}
         self.index = index
         self.state = self.coach.fresh()
         self.mode = "play"
@@ -535,7 +567,7 @@ class PuzzleBoard(StaticPicture):
         self.solution_steps: list[Step] = []
         self.solution_at = 0
         self.log: list[str] = []
-        self.rated = False
+        self._counted = not self.rated      # an unrated board never counts
         self._say("", "info")
         self._defend()
         self._refresh()
@@ -704,21 +736,20 @@ class PuzzleBoard(StaticPicture):
 
     # -- internals ----------------------------------------------------------------------
     def _select(self, theme, level, game) -> None:
-        theme = theme or None
-        if level in ("", 0):
-            level = None
-        if level is not None and (isinstance(level, bool) or not isinstance(level, int)):
-            raise TutorError(f"a level is a whole number from 1 to 5, not {str(level)[:20]!r}")
+        theme = str(theme).strip() if theme else None
+        low, high = _levels(level)
         game = str(game).lower() if game else None
         chosen = [c for c in self.all
-                  if (theme is None or theme.lower() in {t.lower() for t in c.themes})
-                  and (level is None or c.level == level) and (game is None or c.game == game)]
+                  if (theme is None or _has_theme(c.themes, theme))
+                  and (low is None or (c.level is not None and low <= c.level <= high))
+                  and (game is None or c.game == game)]
         if not chosen:
-            wanted = " and ".join(x for x in (theme and f"the theme {theme!r}",
-                                              level and f"level {level}",
-                                              game and f"the game {game}") if x)
+            shown = None if low is None else (f"level {low}" if low == high else f"levels {low} to {high}")
+            wanted = " and ".join(x for x in (theme and f"the theme {theme[:40]!r}", shown,
+                                              game and f"the game {game[:20]}") if x)
             raise TutorError(f"no puzzle here has {wanted}")
-        self.theme, self.level, self.game = theme, level, game
+        self.theme, self.game = theme, game
+        self.level = low if low == high else (low, high)
         self.shown = chosen
 
     def _defend(self, refutation: Sequence[str] = (), since: int = 0) -> None:
@@ -738,9 +769,9 @@ class PuzzleBoard(StaticPicture):
 
     def _rate(self, solved: bool) -> None:
         """The first finished attempt at a puzzle counts; later ones are practice."""
-        if self.rated:
+        if self._counted:
             return
-        self.rated = True
+        self._counted = True
         hints = max((len(v) for v in self.hint_steps.values()), default=0)
         library.rating.record(self.store, self.puzzle, solved, hints=hints)
 
@@ -786,7 +817,11 @@ class PuzzleBoard(StaticPicture):
             parts.append(f'<div class="tt-say {cls}">{html.escape(self.message)}</div>')
         if self.mode == "failed" and self.wrong is not None and self.mistake is not None:
             start = self._state_at(self.mistake)
-            tricks = line_words(start, self.wrong.refutation, self.coach.hero)
+            line = self.wrong.refutation
+            if self.coach.hidden:
+                # the hidden hands stay hidden: only the cards already on the table
+                line = line[:len(self.state.actions) - self.mistake]
+            tricks = line_words(start, line, self.coach.hero)
             if tricks:
                 items = "".join(f"<li>{html.escape(t)}</li>" for t in tricks)
                 parts.append(f'<div class="tt-line tt-mark">How the defence beats it:'
@@ -838,16 +873,20 @@ class PuzzleBoard(StaticPicture):
 
     def static_html(self, teacher: bool | None = None) -> str:
         """The board as a picture: what the puzzle is, the table as it stands (the hidden
-        seats as card backs), the last message; for a teacher also the solution."""
+        seats as card backs), the last message; for a teacher (``teacher=True`` here or on the
+        board, or the teacher edition of a book: :func:`tutor.edition.is_teacher`) also the
+        solution and the idea, marked as the teacher's part."""
+        from ..edition import is_teacher, teacher_block
         coach = self.coach
         parts = [render.STYLE, BOARD_STYLE, '<div class="tutor-puzzle">', self.header_html(),
                  board_html(self.state, coach.hero, coach.side, coach.hidden),
                  self.message_html(), self.hint_html()]
-        if self.teacher if teacher is None else teacher:
-            parts.append(self.solution_html(coach.solution()))
+        if (self.teacher or is_teacher()) if teacher is None else teacher:
+            answer = self.solution_html(coach.solution())
             if coach.explanation:
-                parts.append(f'<div class="tt-say tt-info"><b>The idea:</b> '
-                             f'{html.escape(coach.explanation)}</div>')
+                answer += (f'<div class="tt-say tt-info"><b>The idea:</b> '
+                           f'{html.escape(coach.explanation)}</div>')
+            parts.append(teacher_block(answer))
         elif self.mode == "solution":
             parts.append(self.solution_html(at=self.solution_at))
         parts.append("</div>")
@@ -870,8 +909,14 @@ class PuzzleBoard(StaticPicture):
     def _build_widgets(self) -> None:
         import ipywidgets as W
         self.W = W
-        self.style_box = W.HTML(CSS + render.STYLE + BOARD_STYLE + WIDGET_STYLE)
-        self.header = W.HTML()
+        from ipywidgets.widgets.widget_string import HTMLStyle
+        shared_layout, shared_style = W.Layout(), HTMLStyle()
+
+        def text(value=""):   # the board's many HTML panes share one layout and one style
+            return W.HTML(value, layout=shared_layout, style=shared_style)
+
+        self.style_box = text(CSS + render.STYLE + BOARD_STYLE + WIDGET_STYLE)
+        self.header = text()
         self.cells = {a: W.VBox(layout=W.Layout(grid_area=a, align_items="center"))
                       for a in "nwes"}
         self.centre = W.HTML(layout=W.Layout(grid_area="c"))
@@ -880,12 +925,12 @@ class PuzzleBoard(StaticPicture):
             grid_template_areas='". n ." "w c e" ". s ."', justify_items="center",
             align_items="center"))
         self.grid.add_class("tt-board-grid")
-        self.tally = W.HTML()
-        self.message_box = W.HTML()
-        self.hint_box = W.HTML()
-        self.solution_box = W.HTML()
-        self.log_box = W.HTML()
-        self.status = W.HTML()
+        self.tally = text()
+        self.message_box = text()
+        self.hint_box = text()
+        self.solution_box = text()
+        self.log_box = text()
+        self.status = text()
 
         def control(label, tip, handler, icon):
             b = action_button(label, None, handler, tip=tip)
@@ -915,6 +960,8 @@ class PuzzleBoard(StaticPicture):
                                      description="Theme:", layout=W.Layout(width="18em"))
         self.level_menu = W.Dropdown(options=[("any level", 0)] + [(f"level {n}", n) for n in levels],
                                      description="Level:", layout=W.Layout(width="14em"))
+        self.theme_menu.tooltip = "Show only the puzzles of one theme"
+        self.level_menu.tooltip = "Show only the puzzles of one level (1 easy, 5 hard)"
         self.theme_menu.add_class("tutor-action")
         self.level_menu.add_class("tutor-action")
         self._menus_quiet = False
@@ -933,6 +980,11 @@ class PuzzleBoard(StaticPicture):
         self.widget.add_class("tutor-root")
         self.card_buttons: dict[str, object] = {}
         self.action_buttons: dict[str, object] = {}
+        self._labels = {a: text() for a in "nwes"}
+        self._hands = {a: text() for a in "nwes"}
+        self._rows = {a: W.HBox(layout=W.Layout(flex_flow="row wrap")) for a in "nwes"}
+        self._pool: dict = {}            # this puzzle's card and action buttons
+        self._card_actions: dict = {}
 
     def _menu_changed(self) -> None:
         if not self._menus_quiet:
@@ -947,28 +999,31 @@ class PuzzleBoard(StaticPicture):
         mine = self.mode == "play" and not self.busy and state.to_move in coach.side
         legal = state.legal_actions() if mine else []
         self.card_buttons, self.action_buttons = {}, {}
+        self._card_actions = {}
         content: dict[str, list] = {a: [] for a in "nwes"}
         for seat in range(state.players):
+            area = areas[seat]
             label = seat_label(state, seat, coach.hero, coach.side)
             marks = " · ".join(seat_marks(state, seat))
             turn = " tt-turn" if seat == state.to_move else ""
             you = " tt-you" if seat in coach.side else ""
-            content[areas[seat]].append(W.HTML(
+            self._labels[area].value = (
                 f'<div class="tt-board"><span class="tt-seat-box{turn}"><span class="tt-who{you}">'
                 f'{html.escape(label)}</span> <span class="tt-mark">{html.escape(marks)}</span>'
-                f'</span></div>'))
+                f'</span></div>')
+            content[area].append(self._labels[area])
             if mine and seat == state.to_move:
                 row = [self._card_button(state, card, legal) for card in _sorted(state, state.hands[seat])]
                 others = [a for a in legal if a.card is None or a.card not in state.hands[seat]]
-                for act in others:
-                    b = action_button(action_words(act).capitalize(), act, lambda a=act: self.play(a))
-                    self.action_buttons[str(act)] = b
-                    row.append(b)
-                content[areas[seat]].append(W.HBox(row, layout=W.Layout(flex_flow="row wrap")))
+                row += [self._action_button(act) for act in others]
+                self._rows[area].children = tuple(row)
+                content[area].append(self._rows[area])
             else:
-                content[areas[seat]].append(W.HTML(hand_cell_html(state, seat, coach.hidden)))
+                self._hands[area].value = hand_cell_html(state, seat, coach.hidden)
+                content[area].append(self._hands[area])
         for area, cell in self.cells.items():
-            cell.children = tuple(content[area])
+            if cell.children != tuple(content[area]):
+                cell.children = tuple(content[area])
         self.centre.value = (f'<div class="tt-board"><div class="tt-centre" style="padding:.4em">'
                              f'{centre_html(state, coach.hero)}</div></div>')
         self.tally.value = f'<div class="tt-note">{html.escape(tally_text(state, coach.hero, coach.side))}</div>'
@@ -988,22 +1043,53 @@ class PuzzleBoard(StaticPicture):
         self.next_button.disabled = self.index >= len(self.shown) - 1 or self.busy
         self._menus_quiet = True
         try:
-            self.theme_menu.value = next((v for _, v in self.theme_menu.options if self.theme and v.lower() == self.theme.lower()), "")
-            self.level_menu.value = self.level or 0
+            wanted = (self.theme or "").lower()
+            self.theme_menu.value = next((v for _, v in self.theme_menu.options
+                                          if wanted and v.lower() == wanted), "")
+            self.level_menu.value = self.level if isinstance(self.level, int) else 0
         finally:
             self._menus_quiet = False
         self.status.value = f'<div class="tt-note">{html.escape(self.progress_text())}</div>'
 
     def _card_button(self, state, card: Card, legal: Sequence[Action]):
+        """The card's button, made once per puzzle and kept (a notebook then stores a few
+        dozen widgets per board, not new ones at every click)."""
         acts = [a for a in legal if a.card == card and a.verb == "play"]
         act = acts[0] if acts else None
-        rules = getattr(state, "trick_rules", None)
-        b = card_button(card, act, (lambda a=act: self.play(a)) if act is not None else None,
-                        trump=bool(rules is not None and rules.is_trump(card)))
+        b = self._pool.get(card)
+        if b is None:
+            rules = getattr(state, "trick_rules", None)
+            b = card_button(card, None, trump=bool(rules is not None and rules.is_trump(card)))
+            b.on_click(lambda _b, c=card: self._card_clicked(c))
+            self._pool[card] = b
+        b.disabled = act is None
+        b.tooltip = str(act) if act is not None else card.name
+        self._card_actions[card] = act
         if act is not None:
             self.card_buttons[str(act)] = b
         return b
 
+    def _card_clicked(self, card: Card):
+        act = self._card_actions.get(card)
+        if act is not None:
+            self.play(act)
+
+    def _action_button(self, act: Action):
+        key = str(act)
+        b = self._pool.get(key)
+        if b is None:
+            b = action_button(action_words(act).capitalize(), act, lambda a=act: self.play(a))
+            self._pool[key] = b
+        self.action_buttons[key] = b
+        return b
+
+
+def _close(widgets) -> None:
+    """Close widgets (and the widgets inside boxes) that are no longer shown, so that neither
+    the kernel nor a saved notebook keeps their models."""
+    for w in widgets:
+        _close(getattr(w, "children", ()) or ())
+        w.close()
 
 
 class _Thinking:
@@ -1023,9 +1109,31 @@ class _Thinking:
         return False
 
 
+def _levels(level) -> tuple[int | None, int | None]:
+    """A level filter as (low, high): a level 1-5, a (low, high) pair, or None/0 for any."""
+    if level in (None, "", 0):
+        return None, None
+    if isinstance(level, (tuple, list)) and len(level) == 2:
+        low, high = level
+    else:
+        low = high = level
+    for x in (low, high):
+        if isinstance(x, bool) or not isinstance(x, int) or not 1 <= x <= 5:
+            raise TutorError(f"a level is a whole number from 1 to 5, not {str(x)[:20]!r}")
+    return min(low, high), max(low, high)
+
+
+def _has_theme(themes: Sequence[str], wanted: str) -> bool:
+    """A theme matches by its name or by words in it, in any case: "left bower" finds "the left
+    bower ruffs"."""
+    wanted = " ".join(wanted.lower().split())
+    return any(wanted == t.lower() or wanted in t.lower() for t in themes)
+
+
 def _puzzles(source) -> list:
     """The puzzles of a board's source (see :class:`PuzzleBoard`)."""
     from pathlib import Path
+    from .. import games
     from ..games import HandState
     if isinstance(source, library.Puzzle):
         return [source]
@@ -1035,7 +1143,14 @@ def _puzzles(source) -> list:
         return [library.from_moment(source, source.to_move, title="A position to play")]
     if isinstance(source, str) and source == "mine":
         path = my_puzzles_path()
-        return list(library.load(path)) if path.exists() else []
+        mine = list(library.load(path)) if path.exists() else []
+        if not mine:
+            raise TutorError("you have no puzzles of your own yet: after a hand at the play "
+                             "table, press Save as puzzle next to a costly card in the review")
+        return mine
+    if isinstance(source, str) and source.strip().lower() in games.GAMES:
+        # a bare game name is the shipped collection (a folder of that name: "./euchre")
+        return list(library.shipped(source.strip().lower()))
     if isinstance(source, (str, Path)):
         return list(library.load(source))
     if isinstance(source, (list, tuple)):
