@@ -1,7 +1,10 @@
-"""The ``tutor`` command.
+"""The ``tutor`` command: deal and replay hands, certify and mine puzzles, build lesson books.
 
     tutor deal euchre --seed 3 [--rules railroad] [--dealer 0]   print a dealt hand
     tutor replay hand.json                                       replay a saved record
+    tutor puzzles check [--write] PATH...                        certify puzzle files
+    tutor puzzles mine --game G --count N [--seed S] [--jobs J]  find new puzzles
+    tutor book build BOOK.toml [--edition E] [--out DIR] [--pdf] build a lesson book
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ def _replay(args) -> int:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="tutor", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="tutor", description=__doc__.splitlines()[0].replace("``", ""))
     sub = parser.add_subparsers(dest="command", required=True)
     deal = sub.add_parser("deal", help="deal and print a hand")
     deal.add_argument("game", choices=games.GAMES)

@@ -234,13 +234,69 @@ def fact_text(key: str, value, seat_name) -> str:
     return str(value)
 
 
+# Facts whose engine form reads badly: a label in words, and a text (None: leave the fact out).
+_RAUB_KINDS = {"ordinary": "declared", "raub": "Raub, called blind", "stih": "Stih, called blind",
+               "muss": "Muss"}
+
+
+def _lora_contract(value):
+    from .games.lora import CONTRACT_NAMES
+    return CONTRACT_NAMES.get(value, value)
+
+
+_FACT_WORDS = {
+    "up_card": ("up-card", None),
+    "up_card_status": ("the up-card was", lambda v, pub: None if v == "face_up" else str(v).replace("_", " ")),
+    "turned_down": ("suit turned down", None),
+    "tricks_by_side": ("tricks", None),
+    "card_points": ("card points", None),
+    "meld_winner": ("melds won by", lambda v, pub: _SIDE_WORDS.get(v, v) if isinstance(v, str) else None),
+    "announcements": ("announced", "announcements"),
+    "bids": ("", lambda v, pub: None),          # the history says it in words
+    "calls": ("", lambda v, pub: None),         # the history says it in words
+    "direction": ("", lambda v, pub: None),     # shown by where the seats sit
+    "multiplier": ("this hand counts", lambda v, pub: None if v in (0, 1) else
+                   ("double" if v == 2 else f"{v} times")),
+    "refas": ("doubled hands waiting (refas)", lambda v, pub: None if not v else str(v)),
+    "face_up": ("face-up card", None),
+    "turned": ("turned cards", lambda v, pub: None if list(v) == list(pub.get("face_up") or []) else ...),
+    "kind": ("", lambda v, pub: None),          # folded into the declarer's line
+    "need": ("tricks the declarer needs", None),
+    "stock": ("cards in the stock", None),
+    "discard_pile": ("cards discarded so far", lambda v, pub: str(v) if v else None),
+    "discarded": ("cards discarded", None),
+    "drew": ("cards drawn", None),
+    "contract": ("contract", lambda v, pub: _lora_contract(v)),
+    "contract_rule": ("scoring", None),
+}
+
+
 def view_facts(view, seat_name) -> list[tuple[str, str]]:
-    """The public facts of a view worth showing a player, as (label, text) pairs."""
+    """The public facts of a view worth showing a player, as (label, text) pairs in words."""
     facts = []
-    for key, value in view.public.items():
-        if key in _NOT_FACTS or value in (None, "", (), [], {}, False):
+    pub = view.public
+    for key, value in pub.items():
+        # seat 0 is falsy but a real seat: only missing values and empty collections are left out
+        if key in _NOT_FACTS or value is None or value is False or (
+                isinstance(value, (str, tuple, list, Mapping)) and not value):
             continue
-        if key == "proposed" and view.public.get("trump"):
-            continue  # the proposal has become the trump suit
-        facts.append((key.replace("_", " "), fact_text(key, value, seat_name)))
+        if key == "proposed" and (pub.get("trump") or pub.get("turned_down")):
+            continue  # the proposal has become the trump suit, or was turned down
+        label, words = _FACT_WORDS.get(key, (key.replace("_", " "), None))
+        if words == "announcements":
+            said = [f"{seat_name(int(k))}: {', '.join(map(str, a)) if isinstance(a, (list, tuple)) else a}"
+                    for k, a in value.items() if a] if isinstance(value, Mapping) else []
+            if said:
+                facts.append((label, "; ".join(said)))
+            continue
+        if words is not None:
+            text = words(value, pub)
+            if text is None:
+                continue
+            text = fact_text(key, value, seat_name) if text is ... else text
+        else:
+            text = fact_text(key, value, seat_name)
+        if key == "declarer" and pub.get("kind") in _RAUB_KINDS:
+            text = f"{text} ({_RAUB_KINDS[pub['kind']]})"
+        facts.append((label, text))
     return facts
