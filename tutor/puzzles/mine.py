@@ -85,11 +85,12 @@ def _raub(rng, k, spec):
     declarer = 0 if rng.random() < 0.7 else rng.randrange(1, n)
     hands = _deal(rng, card_deck("32"), seats, k)
     tw = {}
+    leader = declarer if k == 4 else rng.randrange(n)
     if k < 4:
-        for _ in range(4 - k):
+        tw[leader] = 1       # the winner of the last trick leads the next (15.6)
+        for _ in range(3 - k):
             s = rng.randrange(n)
             tw[s] = tw.get(s, 0) + 1
-    leader = declarer if k == 4 else rng.randrange(n)
     state = games.position("raub", hands=hands, trump=trump, declarer=declarer, players=n,
                            leader=leader, tricks_won=tw)
     return state, 0
@@ -114,8 +115,8 @@ def _lora_tricks(rng, k, contract):
     hands = _deal(rng, card_deck("32"), range(4), k, [parse_card(c) for c in must])
     leader = rng.randrange(4)
     done = 8 - k
-    tw = {}
-    for _ in range(done):
+    tw = {leader: 1} if done else {}     # the winner of the last trick leads the next
+    for _ in range(done - 1):
         s = rng.randrange(4)
         tw[s] = tw.get(s, 0) + 1
     state = games.position("lora", contract=contract, hands=hands, leader=leader,
