@@ -146,6 +146,9 @@ def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=
     ``two_players`` contract is solved through its goals (the hero's score 0, 4 or 8).
     """
     check_arguments(state_or_problem, hero, budget, side, goal, moves)
+    if not isinstance(state_or_problem, Problem) and getattr(state_or_problem, "to_move",
+                                                             None) is None:
+        raise TutorError("the hand is over: there is no play left to solve")
     result = _solve(state_or_problem, hero, budget, moves, side, goal)
     if moves and not isinstance(state_or_problem, Problem):
         _keep_legal(result, state_or_problem)
