@@ -39,7 +39,9 @@ test-slow: $(VENV)/.installed-test
 
 # Needs Debian's Chromium (apt-get install chromium); Playwright drives it, no browser download.
 test-browser: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -m browser -p no:cacheprovider tests/browser tests/book
+# two runs: each suite keeps one Playwright session open, and two at once cannot share a process
+	$(BIN)/python -m pytest -m browser -p no:cacheprovider tests/browser
+	$(BIN)/python -m pytest -m browser -p no:cacheprovider tests/book
 
 BOOKS := euchre-course four-games
 
