@@ -28,8 +28,11 @@ class OptionalBuildExt(build_ext):
 
     @staticmethod
     def _skipped(exc):
-        print(f"trick-tutor: WARNING: compiled solver core not built ({exc}); "
-              "the pure-Python search will run")
+        reason = " ".join(str(exc).split())
+        if len(reason) > 80:
+            reason = reason[:77] + "..."
+        print(f"trick-tutor: WARNING: compiled solver core not built ({type(exc).__name__}: "
+              f"{reason}); the pure-Python search will run")
 
 
 setup(
