@@ -5,6 +5,7 @@
     python benchmarks/solver.py --moves          # also value every legal first move
     python benchmarks/solver.py --dds            # Euchre against DDS (needs endplay)
     python benchmarks/solver.py --review         # reviews of whole hands (tutor.review)
+    python benchmarks/solver.py --core both      # the compiled and the Python core side by side
 
 Prints, per game / contract: deals solved, median / p90 / max CPU time per solve, the median
 node count, and the time of an untimed first solve (which, for a shape new to the process,
@@ -12,11 +13,18 @@ includes writing and compiling its search code). Targets: Euchre <= 1 ms median 
 p90; Clabber <= 10 / 40 ms; every Lora trick contract with the hero on lead <= 100 / 400 ms
 (two_players is a goal search, see tutor.solver.goals); the layout contract from the first
 card <= 100 ms median. Times are CPU time (time.process_time) of one solve.
+
+``--core`` picks the search core: ``compiled`` (the C extension, where the problem's shape is
+one it covers, see tutor.solver.compiled), ``python`` (TUTOR_SOLVER=python) or ``both`` (each
+line run on both, the compiled row with its speed-up). Default: the core in use.
+Targets of the compiled core: Euchre <= DDS's time (``--dds`` ratio <= 1.0); every Lora trick
+contract with the hero on lead <= 5 ms median; layout <= 1 ms; Clabber <= 0.5 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -67,7 +75,28 @@ def lora_deal(seed, contract):
     return state, 0
 
 
+CORES: tuple = (None,)   # None: the core in use; else "compiled" / "python" per row
+
+
+def on_core(core):
+    """Run what follows on ``core`` (None: leave the choice as it is)."""
+    if core is None:
+        return
+    os.environ["TUTOR_SOLVER"] = core
+    if solver.backend() != core:
+        raise SystemExit(f"the {core} core is not available: build it with "
+                         "'python setup.py build_ext --inplace' or 'pip install -e .'")
+
+
 def run(name, make, count, moves, layout=False):
+    medians = {}
+    for core in CORES:
+        on_core(core)
+        medians[core] = _run(name if core is None else f"{name} [{core}]", make, count, moves,
+                             layout, medians.get("python"))
+
+
+def _run(name, make, count, moves, layout, reference):
     def timed(seed):
         state, hero = make(seed)
         t0 = time.process_time()
@@ -89,9 +118,12 @@ def run(name, make, count, moves, layout=False):
         exact += res.exact
     times.sort()
     p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
-    print(f"{name:<34} {exact:>5} {statistics.median(times) * 1e3:>9.2f} {p90 * 1e3:>9.2f} "
-          f"{times[-1] * 1e3:>9.1f} {statistics.median(nodes):>10.0f} {first * 1e3:>9.1f}",
-          flush=True)
+    median = statistics.median(times)
+    speedup = f" {reference / median:>7.1f}x" if reference and median else ""
+    print(f"{name:<45} {exact:>5} {median * 1e3:>9.2f} {p90 * 1e3:>9.2f} "
+          f"{times[-1] * 1e3:>9.1f} {statistics.median(nodes):>10.0f} {first * 1e3:>9.1f}"
+          f"{speedup}", flush=True)
+    return median
 
 
 def played_out(state, seed):
@@ -160,7 +192,7 @@ def dds_compare(count):
     m_ours, m_dds = statistics.median(ours), statistics.median(theirs)
     print(f"euchre deals: {count}, same value: {agree}")
     print(f"median CPU per deal (every first move valued): solver {m_ours * 1e3:.2f} ms, "
-          f"DDS {m_dds * 1e3:.3f} ms, ratio {m_ours / m_dds:.1f}x")
+          f"DDS {m_dds * 1e3:.3f} ms, ratio {m_ours / m_dds:.2f}x")
 
 
 def main(argv=None):
@@ -175,16 +207,28 @@ def main(argv=None):
                     help="time the review of whole hands played out at random")
     ap.add_argument("--partition", action="store_true",
                     help="partition-search table entries (fewer nodes, dearer ones)")
+    ap.add_argument("--core", choices=("compiled", "python", "both"), default=None,
+                    help="search core (default: the one in use; both: side by side)")
     args = ap.parse_args(argv)
+    global CORES
+    CORES = (("python", "compiled") if args.core == "both" else (args.core,))
+    print(f"search core: {args.core or solver.backend()}")
     if args.partition:
         from tutor.solver import search
         search.PARTITION = True
     if args.dds:
-        dds_compare(args.deals or 100)
+        for core in CORES:
+            on_core(core)
+            if core:
+                print(f"[{core} core]")
+            dds_compare(args.deals or 100)
         return
     want = args.game
     print(f"calibration: 1M loop steps = {calibrate():.0f} ms CPU")
     if args.review:
+        if len(CORES) > 1:
+            raise SystemExit("--review runs one core at a time: --core compiled or python")
+        on_core(CORES[0])
         print(f"{'review of a whole hand':<34} {'hands':>5} {'median ms':>9} {'p90 ms':>9} "
               f"{'max ms':>9} {'exact cards':>12}")
         if want in ("all", "euchre"):
@@ -200,8 +244,8 @@ def main(argv=None):
                 review_run(f"lora {contract}", lambda s, c=contract: lora_deal(s, c),
                            args.deals or 5)
         return
-    print(f"{'game / objective':<34} {'deals':>5} {'median ms':>9} {'p90 ms':>9} {'max ms':>9} "
-          f"{'med nodes':>10} {'first ms':>9}   "
+    print(f"{'game / objective':<45} {'deals':>5} {'median ms':>9} {'p90 ms':>9} {'max ms':>9} "
+          f"{'med nodes':>10} {'first ms':>9}{' speed-up' if len(CORES) > 1 else ''}   "
           f"({'value of every first move' if args.moves else 'value only'})")
     if want in ("all", "euchre"):
         run("euchre, leader's side tricks", euchre_deal, args.deals or 500, args.moves)

@@ -141,6 +141,7 @@ def test_budget_gives_an_inexact_result_instead_of_running_on():
 def test_null_window_driver_matches_brute_force(monkeypatch):
     """The MTD (null-window) driver gives the same values as the full-window one."""
     from tutor.solver import search
+    monkeypatch.setenv("TUTOR_SOLVER", "python")   # a switch of the Python search
     monkeypatch.setattr(search, "MTD_RANGE", 10_000)
     for seed in range(40_000, 40_200):
         _check(seed, "plain")
@@ -152,6 +153,7 @@ def test_null_window_driver_matches_brute_force(monkeypatch):
 def test_per_card_search_matches_brute_force(monkeypatch, kind):
     """The reference inner loop (a call per card) without the whole-trick loops."""
     from tutor.solver import search
+    monkeypatch.setenv("TUTOR_SOLVER", "python")   # a switch of the Python search
     monkeypatch.setattr(search, "TRICKLOOP", False)
     for seed in range(60_000, 60_200):
         _check(seed, kind)
@@ -161,6 +163,7 @@ def test_per_card_search_matches_brute_force(monkeypatch, kind):
 def test_whole_trick_loops_search_the_same_tree_as_the_per_card_search(monkeypatch, kind):
     """Same values and the same node counts: the loops only save the calls."""
     from tutor.solver import search
+    monkeypatch.setenv("TUTOR_SOLVER", "python")   # a switch of the Python search
     for seed in range(61_000, 61_100):
         runs = []
         for flag in (False, True):

@@ -242,6 +242,7 @@ def test_lora_sweeps_whole_trick_loops_search_the_same_tree_as_the_per_card_sear
     two seats have taken its cards: same values, same move values and same node counts as
     the per-card search, which keeps the sweep status to the end."""
     from tutor.solver import search
+    monkeypatch.setenv("TUTOR_SOLVER", "python")   # a switch of the Python search
     for s in range(120):
         rng = random.Random(s)
         state = lora_ending(rng, contract, max_per=5)
@@ -258,6 +259,7 @@ def _solve_in_turn(monkeypatch, positions, pooled):
     """Each position solved after a search of it cut short by the budget, with the searchers'
     engines kept for the next search of the same shape (``pooled``) or built afresh."""
     from tutor.solver import search
+    monkeypatch.setenv("TUTOR_SOLVER", "python")   # a switch of the Python search
     monkeypatch.setattr(search, "ENGINES_PER_SHAPE", 2 if pooled else 0)
     monkeypatch.setattr(search, "_ENGINES", {})
     out = []
@@ -307,6 +309,7 @@ def test_shared_memos_are_emptied_in_place_so_pooled_engines_stay_bounded(monkey
     """Over their bound, the memos shared by all searches are emptied, not replaced: a pooled
     engine holds the same memos, so none of them grows past the bound unseen."""
     from tutor.solver import search
+    monkeypatch.setenv("TUTOR_SOLVER", "python")   # a switch of the Python search
     monkeypatch.setattr(search, "_ENGINES", {})
     state = euchre_ending(random.Random(3), max_per=5)
     first = solver.solve(state)

@@ -26,9 +26,14 @@ question is a ``goals.Goal`` built from ``Atom``/``AllOf``/``AnyOf``/``Not``/``E
 A game hands the search a :class:`Problem` (hands as bit masks, the trick so far, the sides and
 the objective as data) through :mod:`tutor.solver.adapters`; :func:`problem_from_rules` builds
 one from a ``TrickRules`` and real cards without any engine.
+
+``solver.backend()`` says which search core runs: ``"compiled"`` (the optional C extension,
+built by ``pip install`` where a C compiler is present; see :mod:`tutor.solver.compiled`) or
+``"python"`` (no extension, or ``TUTOR_SOLVER=python``).
 """
 
 from . import goals
+from .compiled import backend
 from .api import Result, can_reach, solve, to_problem
 from .goals import Goal, Levels, solve_goal
 from .problem import Problem, Sweep, problem_from_rules
@@ -36,6 +41,6 @@ from .layout import solve_layout
 from .review import CardReview, review_hand
 from .search import BudgetExceeded, Searcher
 
-__all__ = ["solve", "can_reach", "Result", "Problem", "Sweep", "problem_from_rules",
+__all__ = ["backend", "solve", "can_reach", "Result", "Problem", "Sweep", "problem_from_rules",
            "to_problem", "Searcher", "BudgetExceeded", "solve_layout", "review_hand",
            "CardReview", "goals", "Goal", "Levels", "solve_goal"]

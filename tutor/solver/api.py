@@ -10,7 +10,8 @@ from ..games import checks
 from ..games.actions import Action, Play
 from ..games.base import HandState, View
 from .problem import Problem
-from .search import BudgetExceeded, Searcher
+from .compiled import make_searcher
+from .search import BudgetExceeded
 
 __all__ = ["Result", "solve", "can_reach", "to_problem"]
 
@@ -187,7 +188,7 @@ def _solve(state_or_problem, hero, budget, moves, side, goal) -> Result:
         from .goals import solve_goal
         return solve_goal(state_or_problem, goal, budget, moves)
     pb = to_problem(state_or_problem, hero, side)
-    sr = Searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
+    sr = make_searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
     pos = sr.root()
     lo, hi = sr.bounds(pos)
     hero_seat = hero if hero is not None else _hero_seat(pb)
@@ -258,7 +259,7 @@ def can_reach(state_or_problem, target=None, hero=None, budget=None, side=None,
         return reaches(state_or_problem, lora_score_at_most(state_or_problem, seat, target),
                        budget)
     pb = to_problem(state_or_problem, hero, side)
-    sr = Searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
+    sr = make_searcher(pb, budget if budget is not None else DEFAULT_BUDGET)
     return sr.at_least(sr.root(), _internal(pb, target))
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from ..errors import TutorError
 from .api import _default_goal, _units, solve, to_problem
-from .search import BudgetExceeded, Searcher
+from .compiled import make_searcher
+from .search import BudgetExceeded
 
 __all__ = ["CardReview", "review_hand"]
 
@@ -72,7 +73,7 @@ class _Followed:
     """One side's search, its position moved on by every card played."""
 
     def __init__(self, pb, budget):
-        self.sr = Searcher(pb, budget)
+        self.sr = make_searcher(pb, budget)
         self.pos = self.sr.root()
         self.bit = {card: 1 << i for i, card in enumerate(pb.cards) if card is not None}
 

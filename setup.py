@@ -1,0 +1,41 @@
+"""Builds the optional compiled solver core (tutor/solver/_core.c).
+
+A plain C extension with no build-time dependency beyond a C compiler and the Python headers.
+Where either is missing the build warns and goes on: the package installs and the solver runs
+its pure-Python search (``tutor.solver.backend()`` says which core is active).
+"""
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that reports a failed compile in one line instead of failing the install."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as exc:  # no compiler at all (setuptools' CCompilerError, OSError…)
+            self._skipped(exc)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            self._skipped(exc)
+        else:
+            print("trick-tutor: compiled solver core built (tutor.solver._core)")
+
+    @staticmethod
+    def _skipped(exc):
+        reason = " ".join(str(exc).split())
+        if len(reason) > 80:
+            reason = reason[:77] + "..."
+        print(f"trick-tutor: WARNING: compiled solver core not built ({type(exc).__name__}: "
+              f"{reason}); the pure-Python search will run")
+
+
+setup(
+    ext_modules=[Extension("tutor.solver._core", ["tutor/solver/_core.c"], optional=True)],
+    cmdclass={"build_ext": OptionalBuildExt},
+)

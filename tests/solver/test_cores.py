@@ -1,0 +1,128 @@
+"""Both search cores give the same values and move values: the compiled core
+(tutor/solver/_core.c) and the pure-Python reference search (TUTOR_SOLVER=python)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from tutor import solver
+from tutor.solver import compiled
+from tutor.solver.search import Searcher
+
+from .test_bruteforce import _check
+from .test_corpus import VALUES, _state
+
+# the benchmark's seeded full deals (benchmarks/solver.py)
+_spec = importlib.util.spec_from_file_location(
+    "solver_benchmark", Path(__file__).resolve().parents[2] / "benchmarks" / "solver.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+built = pytest.mark.skipif(compiled._core is None,
+                           reason="the compiled solver core is not built (no C compiler when "
+                                  "the package was installed)")
+
+
+def _on(monkeypatch, core):
+    monkeypatch.setenv("TUTOR_SOLVER", core)
+    assert solver.backend() == core
+
+
+def _both(monkeypatch, fn):
+    """fn() under the Python core, then under the compiled one."""
+    _on(monkeypatch, "python")
+    a = fn()
+    _on(monkeypatch, "compiled")
+    b = fn()
+    return a, b
+
+
+def test_the_environment_variable_forces_the_python_search(monkeypatch):
+    monkeypatch.setenv("TUTOR_SOLVER", "python")
+    assert solver.backend() == "python"
+    state, _ = bench.euchre_deal(3)
+    pb = solver.to_problem(state)
+    assert type(compiled.make_searcher(pb)) is Searcher
+
+
+def test_backend_names_the_core_in_use(monkeypatch):
+    monkeypatch.delenv("TUTOR_SOLVER", raising=False)
+    assert solver.backend() == ("python" if compiled._core is None else "compiled")
+
+
+@built
+def test_dispatch_by_the_problem_features(monkeypatch):
+    monkeypatch.delenv("TUTOR_SOLVER", raising=False)
+    euchre = solver.to_problem(bench.euchre_deal(3)[0])
+    assert isinstance(compiled.make_searcher(euchre), compiled.CompiledSearcher)
+    # sweep rules ("one player takes all of a set") stay with the Python search for now
+    hearts = solver.to_problem(bench.lora_deal(3, "hearts")[0], hero=0)
+    assert hearts.sweeps and not compiled.covers(hearts)
+    assert type(compiled.make_searcher(hearts)) is Searcher
+
+
+@built
+@pytest.mark.parametrize("entry", VALUES, ids=[e["name"] for e in VALUES])
+def test_corpus_values_agree(monkeypatch, entry):
+    state = _state(entry)
+    side = entry.get("side")
+    hero = entry.get("hero", side[0] if side else None)
+    a, b = _both(monkeypatch, lambda: solver.solve(state, hero=hero, side=side))
+    assert a.exact and b.exact
+    assert a.value == b.value == entry["value"]
+    assert a.moves == b.moves
+    # the principal variation reaches the value on the compiled core too
+    assert len(b.line) > 0 and b.line[0] in b.best
+
+
+@built
+@pytest.mark.parametrize("kind", ["plain", "euchre", "clabber"])
+def test_brute_force_endings_agree(monkeypatch, kind):
+    """Random endings checked against plain minimax on each core (sweeps included: those
+    run in Python on both), and the two results alike."""
+    for seed in range(1000, 1040):
+        a, b = _both(monkeypatch, lambda: _check(seed, kind))
+        assert (a.value, a.moves) == (b.value, b.moves)
+
+
+DEALS = ([("euchre", bench.euchre_deal), ("clabber", bench.clabber_deal)]
+         + [(f"raub {p}", lambda s, p=p: bench.raub_deal(s, p)) for p in (2, 3, 4)]
+         + [(f"lora {c}", lambda s, c=c: bench.lora_deal(s, c))
+            for c in bench.LORA_TRICK_CONTRACTS])
+
+
+@built
+@pytest.mark.parametrize("name,make", DEALS, ids=[d[0] for d in DEALS])
+def test_random_full_deals_agree(monkeypatch, name, make):
+    count = 2 if name.startswith("lora") else 5
+    for seed in range(count):
+        state, hero = make(seed)
+        a, b = _both(monkeypatch, lambda: solver.solve(state, hero=hero))
+        assert a.exact and b.exact
+        assert (a.value, a.moves) == (b.value, b.moves), (name, seed)
+
+
+@built
+def test_reviews_agree(monkeypatch):
+    from tutor.solver.review import review_hand
+    state = bench.played_out(bench.euchre_deal(7)[0], 7)
+    a, b = _both(monkeypatch, lambda: review_hand(state))
+    assert a == b
+
+
+@built
+def test_the_compiled_core_keeps_the_node_budget(monkeypatch):
+    _on(monkeypatch, "compiled")
+    state, hero = bench.lora_deal(5, "minimum")
+    pb = solver.to_problem(state, hero=hero)
+    assert compiled.covers(pb)
+    res = solver.solve(pb, budget=500)
+    assert not res.exact
+    assert res.nodes < 2_000
+    lo, hi = res.bounds
+    assert 0 <= lo <= hi <= 8
+    full = solver.solve(pb)
+    assert full.exact and lo <= full.value <= hi
