@@ -50,12 +50,14 @@ def test_the_environment_variable_forces_the_python_search(monkeypatch):
 
 def test_backend_names_the_core_in_use(monkeypatch):
     monkeypatch.delenv("TUTOR_SOLVER", raising=False)
+    assert solver.backend() == "python"          # the compiled core is chosen, not assumed
+    monkeypatch.setenv("TUTOR_SOLVER", "compiled")
     assert solver.backend() == ("python" if compiled._core is None else "compiled")
 
 
 @built
 def test_dispatch_by_the_problem_features(monkeypatch):
-    monkeypatch.delenv("TUTOR_SOLVER", raising=False)
+    monkeypatch.setenv("TUTOR_SOLVER", "compiled")
     euchre = solver.to_problem(bench.euchre_deal(3)[0])
     assert isinstance(compiled.make_searcher(euchre), compiled.CompiledSearcher)
     # sweep rules ("one player takes all of a set") stay with the Python search for now

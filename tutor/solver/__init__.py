@@ -27,9 +27,9 @@ A game hands the search a :class:`Problem` (hands as bit masks, the trick so far
 the objective as data) through :mod:`tutor.solver.adapters`; :func:`problem_from_rules` builds
 one from a ``TrickRules`` and real cards without any engine.
 
-``solver.backend()`` says which search core runs: ``"compiled"`` (the optional C extension,
-built by ``pip install`` where a C compiler is present; see :mod:`tutor.solver.compiled`) or
-``"python"`` (no extension, or ``TUTOR_SOLVER=python``).
+``solver.backend()`` says which search core runs: ``"python"`` (the default reference) or
+``"compiled"`` (the optional C extension, built by ``pip install`` where a C compiler is present,
+chosen with ``TUTOR_SOLVER=compiled``; see :mod:`tutor.solver.compiled`).
 """
 
 from . import goals
