@@ -1,9 +1,9 @@
 """The Euchre course says what the engine does: each lesson's seeded table deal holds the
 situation its text promises, and every Decide exercise asks a settled question (the same
 answer for every seed, its lead clear of the sampling error)."""
-import json
 from pathlib import Path
 
+import course_run
 import pytest
 
 from tutor import bots
@@ -12,22 +12,10 @@ from tutor.widgets import Decide
 
 COURSE = Path(__file__).resolve().parents[2] / "lessons" / "euchre"
 LESSONS = sorted(p.stem for p in COURSE.glob("[0-9][0-9]-*.ipynb"))
-_RUN: dict = {}
 
 
 def run_lesson(stem, tmp_path_factory):
-    """A lesson's code cells run in order in one namespace (as a kernel would)."""
-    if stem not in _RUN:
-        nb = json.loads((COURSE / f"{stem}.ipynb").read_text(encoding="utf-8"))
-        namespace: dict = {}
-        with pytest.MonkeyPatch.context() as patch:     # never the learner's own record
-            patch.setenv("TUTOR_DATA_DIR", str(tmp_path_factory.mktemp("progress")))
-            patch.chdir(COURSE)                          # as a kernel runs a notebook
-            for cell in nb["cells"]:
-                if cell["cell_type"] == "code":
-                    exec(compile("".join(cell["source"]), f"{stem}.ipynb", "exec"), namespace)
-        _RUN[stem] = namespace
-    return _RUN[stem]
+    return course_run.run_lesson(COURSE, stem, tmp_path_factory)
 
 
 def bowers(state, seat=0):

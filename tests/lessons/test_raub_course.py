@@ -1,49 +1,21 @@
 """The Raub course says what the engine does: each lesson's seeded table deal holds the situation
 its text promises, and every Decide exercise asks a settled question."""
-import json
 from pathlib import Path
 
+import course_run
 import pytest
 
-from tutor import bots
 from tutor.widgets import Decide
 
 COURSE = Path(__file__).resolve().parents[2] / "lessons" / "raub"
 LESSONS = sorted(p.stem for p in COURSE.glob("[0-9][0-9]-*.ipynb"))
-_RUN: dict = {}
 
 
 def run_lesson(stem, tmp_path_factory):
-    """A lesson's code cells run in order in one namespace (as a kernel would), from the lesson's
-    own folder (puzzle files are found relative to it)."""
-    if stem not in _RUN:
-        import os
-        os.environ["TUTOR_DATA_DIR"] = str(tmp_path_factory.mktemp("progress"))
-        nb = json.loads((COURSE / f"{stem}.ipynb").read_text(encoding="utf-8"))
-        namespace: dict = {"display": lambda *a, **k: None}
-        here = os.getcwd()
-        os.chdir(COURSE)
-        try:
-            for cell in nb["cells"]:
-                if cell["cell_type"] == "code":
-                    exec(compile("".join(cell["source"]), f"{stem}.ipynb", "exec"), namespace)
-        finally:
-            os.chdir(here)
-        _RUN[stem] = namespace
-    return _RUN[stem]
+    return course_run.run_lesson(COURSE, stem, tmp_path_factory)
 
 
-def follow_advice_until(table, wanted, limit=40):
-    """Play the learner's seat by the basic advice until ``wanted(state)`` holds (True) or the
-    first hand ends (False)."""
-    for _ in range(limit):
-        state = table.state
-        if state.to_move == 0 and wanted(state):
-            return True
-        if state.is_over:
-            return False
-        table.click(str(bots.hint(state.view(0), level="basic").action))
-    return False
+follow_advice_until = course_run.follow_advice_until
 
 
 def first_decision(table):      # the guided first hand opens on a decision of yours
