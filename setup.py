@@ -1,9 +1,12 @@
-"""Builds the optional compiled solver core (tutor/solver/_core.c).
+"""Builds the optional compiled solver cores (tutor/solver/_*.c: the trick search, and where
+present the layout and goal searches).
 
-A plain C extension with no build-time dependency beyond a C compiler and the Python headers.
+Plain C extensions with no build-time dependency beyond a C compiler and the Python headers.
 Where either is missing the build warns and goes on: the package installs and the solver runs
 its pure-Python search (``tutor.solver.backend()`` says which core is active).
 """
+
+from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -24,7 +27,7 @@ class OptionalBuildExt(build_ext):
         except Exception as exc:
             self._skipped(exc)
         else:
-            print("trick-tutor: compiled solver core built (tutor.solver._core)")
+            print(f"trick-tutor: compiled solver core built ({ext.name})")
 
     @staticmethod
     def _skipped(exc):
@@ -35,7 +38,11 @@ class OptionalBuildExt(build_ext):
               f"{reason}); the pure-Python search will run")
 
 
+# one extension per C source of the solver: tutor/solver/_core.c -> tutor.solver._core
+CORES = sorted(Path("tutor/solver").glob("_*.c"))
+
 setup(
-    ext_modules=[Extension("tutor.solver._core", ["tutor/solver/_core.c"], optional=True)],
+    ext_modules=[Extension(f"tutor.solver.{src.stem}", [src.as_posix()], optional=True)
+                 for src in CORES],
     cmdclass={"build_ext": OptionalBuildExt},
 )
