@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tutor import solver
-from tutor.solver import compiled
+from tutor.solver import compiled, search
 from tutor.solver.search import Searcher
 
 from .test_bruteforce import _check
@@ -60,10 +60,13 @@ def test_dispatch_by_the_problem_features(monkeypatch):
     monkeypatch.setenv("TUTOR_SOLVER", "compiled")
     euchre = solver.to_problem(bench.euchre_deal(3)[0])
     assert isinstance(compiled.make_searcher(euchre), compiled.CompiledSearcher)
-    # sweep rules ("one player takes all of a set") stay with the Python search for now
+    # sweep rules ("one player takes all of a set") run compiled too
     hearts = solver.to_problem(bench.lora_deal(3, "hearts")[0], hero=0)
-    assert hearts.sweeps and not compiled.covers(hearts)
-    assert type(compiled.make_searcher(hearts)) is Searcher
+    assert hearts.sweeps and compiled.covers(hearts)
+    assert isinstance(compiled.make_searcher(hearts), compiled.CompiledSearcher)
+    # the partition-search experiment of the Python search keeps to Python
+    monkeypatch.setattr(search, "PARTITION", True)
+    assert type(compiled.make_searcher(euchre)) is Searcher
 
 
 @built
@@ -83,8 +86,8 @@ def test_corpus_values_agree(monkeypatch, entry):
 @built
 @pytest.mark.parametrize("kind", ["plain", "euchre", "clabber"])
 def test_brute_force_endings_agree(monkeypatch, kind):
-    """Random endings checked against plain minimax on each core (sweeps included: those
-    run in Python on both), and the two results alike."""
+    """Random endings checked against plain minimax on each core (sweeps included), and the
+    two results alike."""
     for seed in range(1000, 1040):
         a, b = _both(monkeypatch, lambda: _check(seed, kind))
         assert (a.value, a.moves) == (b.value, b.moves)

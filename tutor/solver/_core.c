@@ -1,17 +1,26 @@
 /* The compiled double-dummy search core of tutor.solver (see tutor/solver/compiled.py).
  *
- * The same search as tutor/solver/search.py over the same Problem data: hands as bit masks
- * (a block of bits per effective suit, trumps highest), the follow obligation as data
- * (trump mask, "any" / "trump" / "overtrump" when void, overtrumping on a trump lead), and a
- * linear objective: the winner of a trick of index i scores weights[w] * (trick_value +
- * trick_index_values[i] + card points of its cards). Sweeps are not handled here: problems
- * with sweep rules stay with the Python search.
+ * The search of tutor/solver/search.py over the same Problem data: hands as bit masks (a
+ * block of bits per effective suit, trumps highest), the follow obligation as data (trump
+ * mask, "any" / "trump" / "overtrump" when void, overtrumping on a trump lead), and the
+ * objective: the winner w of a trick of index i scores weights[w] * (trick_value +
+ * trick_index_values[i] + card points of its cards), plus, for each sweep rule ("one player
+ * takes all of a set"), weights[s] * bonus when seat s took every card of the set.
  *
- * Fail-soft alpha-beta; a transposition table of (lower, upper) bounds and the best lead at
- * trick boundaries, keyed on the exact hands and the leader (open addressing, grown by
- * doubling); touching cards of one hand that score alike searched once; static bounds from
- * the points still to be won; the last trick resolved directly; the table's best lead first,
- * followers winning cheaply or ducking low.
+ * Techniques, as in the Python search: fail-soft alpha-beta with principal variation search
+ * at the leads; a transposition table of (lower, upper) bounds and the best lead at trick
+ * boundaries, keyed on the hands with ranks renumbered among the cards still in play (a
+ * block whose cards score differently keeps the pattern of scores beside it), the leader
+ * and the sweep status; touching cards of one hand that score alike searched once; static
+ * bounds from the points still to be won, the sweeps still open, and in plain trick counts
+ * the leader's quick tricks and the top trumps of one hand; the move order of search.py's
+ * order() (the table's best lead, else the last best lead with as many cards left; winners
+ * of the leader who wants the trick; ranks and points in the direction each seat wants;
+ * against a lone hero the suits he cannot duck first and those he is void in last); the
+ * last trick resolved directly.
+ *
+ * The C core keeps no Python object during a search; the Python side (compiled.py) hands it
+ * the problem's constants once and positions as integers.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -21,31 +30,43 @@
 #define MAXN 8
 #define MAXBITS 64
 #define MAXTRICKS 64
-
-typedef struct {
-    uint64_t h[MAXN];
-    int64_t lo, hi;
-    uint64_t best;
-    int32_t leader;   /* -1: empty slot */
-} Entry;
+#define MAXSW 4
+#define MAXPAT 2
+#define NOBODY (-1)
+#define SPLIT (-2)
+#define BIG (INT64_MAX / 4)
+/* table entries: [meta][key words][lower][upper][best]; meta 0 marks an empty slot */
+#define MAXCAP (1u << 20)
 
 typedef struct {
     PyObject_HEAD
-    int n, total, sh, values_ok;
+    int n, total, W, sh, nb, values_ok, plain, trump_run, valorder, hero, has_val;
     uint64_t suitm[MAXBITS];   /* per block */
-    int nb;
     uint64_t trump;
     int voidany, voidover, otl;
     int64_t wi[MAXN];
     int maxs[MAXN];
+    int64_t wmin, wmax, wlo, whi;
     int64_t val[MAXBITS];      /* points per bit */
+    int sig[MAXBITS];          /* how a bit scores (points, sweep sets) as a small class */
+    int uniform[MAXBITS];      /* per block: its cards all score alike */
+    int patbits, npat;         /* pattern of scores of non-uniform blocks in the key */
     int64_t tv;
     int64_t idxv[MAXTRICKS + 1];
     int64_t idxsum[MAXTRICKS + 2];
-    int64_t wlo, whi;
+    int nsw;
+    uint64_t swm[MAXSW];
+    int64_t swb[MAXSW];
+    int swby[MAXSW][MAXN];
+    int64_t swtight[MAXSW][MAXN], swtight_max[MAXSW], sw_all_lo[MAXSW], sw_all_hi[MAXSW];
+    unsigned char mode[MAXN][MAXN][MAXN];
+    unsigned char lead_high[MAXN], lead_wins[MAXN], lead_vs_hero[MAXN], quick[MAXN];
+    uint64_t kills[MAXN][MAXTRICKS + 1];
     uint64_t H[MAXN];
-    Entry *tt;
+    /* the transposition table */
+    uint64_t *tt;
     size_t cap, used;
+    int nkey, stride;
     long long nodes, limit;
     int exceeded;
 } Core;
@@ -53,9 +74,35 @@ typedef struct {
 static inline int popc(uint64_t x) { return __builtin_popcountll(x); }
 static inline uint64_t topbit(uint64_t x) { return 1ULL << (63 - __builtin_clzll(x)); }
 static inline int bitidx(uint64_t x) { return __builtin_ctzll(x); }
+static inline uint64_t above(uint64_t b) { return ~((b << 1) - 1); }   /* bits over b */
 
 static inline uint64_t suit_of(Core *c, uint64_t bit) {
     return c->suitm[bitidx(bit) >> c->sh];
+}
+
+/* -- sweep status: 4 bits per rule holding status + 2 ----------------------------------- */
+static inline int sw_get(unsigned sw, int i) { return (int)((sw >> (4 * i)) & 15) - 2; }
+static inline unsigned sw_set(unsigned sw, int i, int s) {
+    return (sw & ~(15u << (4 * i))) | ((unsigned)(s + 2) << (4 * i));
+}
+
+static unsigned sweep_update(Core *c, unsigned sw, uint64_t tm, int w) {
+    for (int i = 0; i < c->nsw; i++) {
+        if (!(tm & c->swm[i])) continue;
+        int s = sw_get(sw, i);
+        if (s == NOBODY) sw = sw_set(sw, i, c->swby[i][w]);
+        else if (s != w && s != SPLIT) sw = sw_set(sw, i, SPLIT);
+    }
+    return sw;
+}
+
+static int64_t sweep_bonus(Core *c, unsigned sw) {
+    int64_t v = 0;
+    for (int i = 0; i < c->nsw; i++) {
+        int s = sw_get(sw, i);
+        if (s >= 0) v += c->wi[s] * c->swb[i];
+    }
+    return v;
 }
 
 /* the follow obligation (problem.py's _legal_rule) */
@@ -64,7 +111,7 @@ static inline uint64_t legal(Core *c, uint64_t h, int k, uint64_t best, uint64_t
     uint64_t follow = h & led;
     if (follow) {
         if (c->otl && led == c->trump) {
-            uint64_t over = follow & ~((best << 1) - 1);
+            uint64_t over = follow & above(best);
             return over ? over : follow;
         }
         return follow;
@@ -73,247 +120,499 @@ static inline uint64_t legal(Core *c, uint64_t h, int k, uint64_t best, uint64_t
     uint64_t mine = h & c->trump;
     if (!mine) return h;
     if (c->voidover && (best & c->trump)) {
-        uint64_t over = mine & ~((best << 1) - 1);
+        uint64_t over = mine & above(best);
         return over ? over : mine;
     }
     return mine;
 }
 
 /* the legal cards that top a run of touching cards (no other card in play between them,
-   same block, same points): the others of a run give the same values */
+   same block, same scoring): the others of a run give the same values */
 static uint64_t candidates(Core *c, uint64_t h, uint64_t lg, uint64_t live) {
     uint64_t out = 0, m = lg, prev = 0;
     while (m) {
         uint64_t b = topbit(m);
         m ^= b;
-        if (prev && suit_of(c, b) == suit_of(c, prev)
-                && !(live & ~h & (prev - 1) & ~((b << 1) - 1))
-                && c->val[bitidx(b)] == c->val[bitidx(prev)]) {
-            /* same run as prev */
-        } else {
+        if (!(prev && suit_of(c, b) == suit_of(c, prev)
+              && !(live & ~h & (prev - 1) & above(b))
+              && c->sig[bitidx(b)] == c->sig[bitidx(prev)]))
             out |= b;
-        }
         prev = b;
     }
     return out;
 }
 
-static uint64_t hash_key(Core *c, int leader) {
-    uint64_t x = (uint64_t)leader * 0x9E3779B97F4A7C15ULL;
-    for (int p = 0; p < c->n; p++) {
-        x ^= c->H[p] + 0x9E3779B97F4A7C15ULL + (x << 6) + (x >> 2);
+/* -- move order (search.py's order()) ---------------------------------------------------- */
+typedef struct { uint64_t c; int64_t key; } Move;
+
+/* stable insertion sort by key, ascending */
+static void sort_moves(Move *mv, int count) {
+    for (int i = 1; i < count; i++) {
+        Move x = mv[i];
+        int j = i - 1;
+        while (j >= 0 && mv[j].key > x.key) { mv[j + 1] = mv[j]; j--; }
+        mv[j + 1] = x;
+    }
+}
+
+static int push_up(uint64_t m, uint64_t *out, int k) {      /* low to high */
+    while (m) { uint64_t b = m & -m; m ^= b; out[k++] = b; }
+    return k;
+}
+
+static int push_down(uint64_t m, uint64_t *out, int k) {    /* high to low */
+    while (m) { uint64_t b = topbit(m); m ^= b; out[k++] = b; }
+    return k;
+}
+
+/* a follower's order: 0 win cheaply, 1 duck high, 2 keep high cards, 3 shed high cards;
+   with points to shed or avoid, the cards that do not take the trick go by their points */
+static int follow_order(Core *c, int p, int k, uint64_t cand, uint64_t wbit, int wpos,
+                        uint64_t ledm, uint64_t *out) {
+    uint64_t winners = cand & (ledm | c->trump) & above(wbit);
+    uint64_t losers = cand ^ winners;
+    int mode = c->mode[p][wpos][k];
+    int cnt = 0;
+    if (!c->valorder) {
+        switch (mode) {
+        case 0: cnt = push_up(winners, out, 0); return push_up(losers, out, cnt);
+        case 1: cnt = push_down(losers, out, 0); return push_down(winners, out, cnt);
+        case 2: cnt = push_up(losers, out, 0); return push_up(winners, out, cnt);
+        default: return push_down(cand, out, 0);
+        }
+    }
+    Move duck[MAXBITS];
+    int nd = 0;
+    uint64_t tmp[MAXBITS];
+    if (mode == 3) {
+        int t = push_down(cand, tmp, 0);
+        for (int i = 0; i < t; i++) { duck[i].c = tmp[i]; duck[i].key = -c->val[bitidx(tmp[i])]; }
+        sort_moves(duck, t);
+        for (int i = 0; i < t; i++) out[i] = duck[i].c;
+        return t;
+    }
+    int t = (mode == 1) ? push_down(losers, tmp, 0) : push_up(losers, tmp, 0);
+    for (int i = 0; i < t; i++) {
+        duck[nd].c = tmp[i];
+        duck[nd].key = mode == 1 ? -c->val[bitidx(tmp[i])] : c->val[bitidx(tmp[i])];
+        nd++;
+    }
+    sort_moves(duck, nd);
+    if (mode == 0) {
+        cnt = push_up(winners, out, 0);
+        for (int i = 0; i < nd; i++) out[cnt++] = duck[i].c;
+        return cnt;
+    }
+    for (int i = 0; i < nd; i++) out[cnt++] = duck[i].c;
+    return mode == 1 ? push_down(winners, out, cnt) : push_up(winners, out, cnt);
+}
+
+static int lead_order(Core *c, int p, uint64_t cand, uint64_t h, uint64_t live,
+                      uint64_t first, uint64_t *out) {
+    int cnt = 0;
+    if (first & cand) {
+        out[cnt++] = first;
+        cand ^= first;
+    }
+    if (c->lead_wins[p]) {
+        /* his sure winners first (no higher card of the suit held by another) */
+        uint64_t others = live & ~h, rest = cand, m = cand;
+        while (m) {
+            uint64_t b = c->has_val ? (m & -m) : topbit(m);
+            m ^= b;
+            if (!(others & suit_of(c, b) & above(b))) { out[cnt++] = b; rest ^= b; }
+        }
+        return push_up(rest, out, cnt);
+    }
+    Move mv[MAXBITS];
+    int nm = 0;
+    uint64_t m = cand;
+    int rmask = c->W - 1;
+    while (m) {
+        uint64_t b = m & -m;
+        m ^= b;
+        int i = bitidx(b);
+        /* by rank within the block, ties by block: (rank, bit) ascending, or all reversed */
+        int64_t key = ((int64_t)(i & rmask) << 8) | i;
+        mv[nm].c = b;
+        mv[nm].key = c->lead_high[p] ? -key : key;
+        nm++;
+    }
+    sort_moves(mv, nm);
+    if (c->valorder) {
+        int64_t sign = c->maxs[p] ? -1 : 1;
+        for (int i = 0; i < nm; i++) mv[i].key = sign * c->val[bitidx(mv[i].c)];
+        sort_moves(mv, nm);
+    }
+    if (c->lead_vs_hero[p] && c->hero >= 0 && c->H[c->hero]) {
+        /* a lone hero led to: last the suits he is void in; in plain trick counts first
+           those he cannot duck (his lowest card of the suit beats the lead) */
+        uint64_t hh = c->H[c->hero];
+        int plain = c->lead_vs_hero[p] == 1;
+        uint64_t can[MAXBITS], voids[MAXBITS];
+        int ncan = 0, nvoid = 0;
+        for (int i = 0; i < nm; i++) {
+            uint64_t b = mv[i].c;
+            uint64_t hb = hh & suit_of(c, b);
+            if (!hb) voids[nvoid++] = b;
+            else if (plain && !((hb & -hb) < b)) out[cnt++] = b;
+            else can[ncan++] = b;
+        }
+        for (int i = 0; i < ncan; i++) out[cnt++] = can[i];
+        for (int i = 0; i < nvoid; i++) out[cnt++] = voids[i];
+        return cnt;
+    }
+    for (int i = 0; i < nm; i++) out[cnt++] = mv[i].c;
+    return cnt;
+}
+
+/* -- transposition table ----------------------------------------------------------------- */
+/* the key of the position at a trick start: hands with ranks renumbered among the cards in
+   play, the pattern of scores of non-uniform blocks, leader and sweep status */
+static void make_key(Core *c, int leader, unsigned sw, uint64_t *key) {
+    int n = c->n;
+    uint64_t *hk = key + 1;
+    uint64_t *pat = key + 1 + n;
+    memset(hk, 0, sizeof(uint64_t) * (n + c->npat));
+    for (int blk = 0; blk < c->nb; blk++) {
+        int base = blk * c->W;
+        uint64_t bm = c->suitm[blk];
+        uint64_t lb = 0;
+        for (int p = 0; p < n; p++) lb |= c->H[p] & bm;
+        int j = 0;
+        int keep = c->uniform[blk] || c->npat;
+        if (!keep) {
+            for (int p = 0; p < n; p++) hk[p] |= c->H[p] & bm;
+            continue;
+        }
+        while (lb) {
+            uint64_t b = lb & -lb;
+            lb ^= b;
+            for (int p = 0; p < n; p++) {
+                if (c->H[p] & b) { hk[p] |= 1ULL << (base + j); break; }
+            }
+            if (!c->uniform[blk]) {
+                int off = (base + j) * c->patbits;
+                pat[off >> 6] |= (uint64_t)c->sig[bitidx(b)] << (off & 63);
+            }
+            j++;
+        }
+    }
+    key[0] = 1ULL << 63 | (uint64_t)sw << 8 | (uint64_t)leader;
+}
+
+static inline uint64_t hash_words(const uint64_t *w, int count) {
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < count; i++) {
+        x ^= w[i] + 0x9E3779B97F4A7C15ULL + (x << 6) + (x >> 2);
         x *= 0xBF58476D1CE4E5B9ULL;
     }
     return x ^ (x >> 31);
 }
 
-static Entry *probe(Core *c, int leader, int create) {
+/* the slot of key (its own, or the empty one where it would go) */
+static uint64_t *slot_of(Core *c, const uint64_t *key) {
+    int kw = 1 + c->nkey;
     size_t mask = c->cap - 1;
-    size_t i = (size_t)hash_key(c, leader) & mask;
+    size_t i = (size_t)hash_words(key, kw) & mask;
     for (;;) {
-        Entry *e = &c->tt[i];
-        if (e->leader < 0) {
-            if (!create) return NULL;
-            return e;
-        }
-        if (e->leader == leader && memcmp(e->h, c->H, sizeof(uint64_t) * c->n) == 0)
-            return e;
+        uint64_t *e = c->tt + i * c->stride;
+        if (!e[0] || memcmp(e, key, sizeof(uint64_t) * kw) == 0) return e;
         i = (i + 1) & mask;
     }
 }
 
+static void clear_table(Core *c) {
+    memset(c->tt, 0, c->cap * c->stride * sizeof(uint64_t));
+    c->used = 0;
+}
+
 static int grow(Core *c) {
     size_t old_cap = c->cap;
-    Entry *old = c->tt;
-    size_t cap = old_cap * 2;
-    Entry *tt = PyMem_Malloc(cap * sizeof(Entry));
+    uint64_t *old = c->tt;
+    uint64_t *tt = PyMem_Calloc(old_cap * 2 * c->stride, sizeof(uint64_t));
     if (!tt) return 0;
-    for (size_t i = 0; i < cap; i++) tt[i].leader = -1;
     c->tt = tt;
-    c->cap = cap;
-    uint64_t save[MAXN];
-    memcpy(save, c->H, sizeof save);
+    c->cap = old_cap * 2;
+    int kw = 1 + c->nkey;
     for (size_t i = 0; i < old_cap; i++) {
-        if (old[i].leader < 0) continue;
-        memcpy(c->H, old[i].h, sizeof(uint64_t) * MAXN);
-        Entry *e = probe(c, old[i].leader, 1);
-        *e = old[i];
+        uint64_t *e = old + i * c->stride;
+        if (!e[0]) continue;
+        memcpy(slot_of(c, e), e, sizeof(uint64_t) * c->stride);
     }
-    memcpy(c->H, save, sizeof save);
+    (void)kw;
     PyMem_Free(old);
     return 1;
 }
 
-static void store(Core *c, int leader, int64_t lo, int64_t hi, uint64_t best) {
-    Entry *e = probe(c, leader, 1);
-    if (e->leader < 0) {
-        if (c->used * 2 >= c->cap) {
-            /* past 4M entries, start afresh rather than grow */
-            if (c->cap >= (1u << 22)) {
-                for (size_t i = 0; i < c->cap; i++) c->tt[i].leader = -1;
-                c->used = 0;
-            } else if (!grow(c)) {
-                return;
-            }
-            e = probe(c, leader, 1);
+static void store(Core *c, uint64_t *key, int64_t lo, int64_t hi, uint64_t best) {
+    int kw = 1 + c->nkey;
+    uint64_t *e = slot_of(c, key);
+    if (!e[0]) {
+        if ((c->used + 1) * 2 > c->cap) {
+            /* at the size limit, start afresh rather than grow */
+            if (c->cap >= MAXCAP || !grow(c)) clear_table(c);
+            e = slot_of(c, key);
         }
-        memset(e->h, 0, sizeof e->h);
-        memcpy(e->h, c->H, sizeof(uint64_t) * c->n);
-        e->leader = leader;
-        e->lo = lo;
-        e->hi = hi;
-        e->best = best;
+        memcpy(e, key, sizeof(uint64_t) * kw);
         c->used++;
-        return;
     }
-    if (lo > e->lo) e->lo = lo;
-    if (hi < e->hi) e->hi = hi;
-    if (best) e->best = best;
+    e[kw] = (uint64_t)lo;
+    e[kw + 1] = (uint64_t)hi;
+    e[kw + 2] = best;
 }
 
-static int64_t trick_node(Core *c, int leader, int64_t alpha, int64_t beta);
+/* -- the search ---------------------------------------------------------------------------- */
+static int64_t trick_node(Core *c, int leader, unsigned sw, int64_t alpha, int64_t beta);
 
-/* player p plays the k-th card (k >= 1) of trick index ti */
+/* player p plays the k-th card (k >= 1) of trick index ti; tv: the trick's points so far,
+   tm: its cards */
 static int64_t follow(Core *c, int p, int k, uint64_t wbit, int wpos, uint64_t ledm,
-                      int64_t tv, uint64_t tm, int ti, int64_t alpha, int64_t beta) {
+                      int64_t tv, uint64_t tm, int ti, unsigned sw, int64_t alpha,
+                      int64_t beta) {
     c->nodes++;
     uint64_t h = c->H[p];
     uint64_t lg = legal(c, h, k, wbit, ledm);
-    uint64_t live = tm;
-    for (int q = 0; q < c->n; q++) live |= c->H[q];
-    uint64_t cand = candidates(c, h, lg, live);
+    uint64_t moves[MAXBITS];
+    int nm;
+    if (!(lg & (lg - 1))) {
+        moves[0] = lg;
+        nm = 1;
+    } else {
+        uint64_t live = tm;
+        for (int q = 0; q < c->n; q++) live |= c->H[q];
+        uint64_t cand = candidates(c, h, lg, live);
+        if (!(cand & (cand - 1))) { moves[0] = cand; nm = 1; }
+        else nm = follow_order(c, p, k, cand, wbit, wpos, ledm, moves);
+    }
     int mx = c->maxs[p];
     int last = (k + 1 == c->n);
     int nextp = (p + 1) % c->n;
     uint64_t winm = ledm | c->trump;
-    /* order: partner winning -> low cards first; else the cheapest winners, then low cards */
-    uint64_t first = 0;
-    if (c->maxs[wpos] != mx) {
-        uint64_t beats = 0, m = cand;
-        while (m) {
-            uint64_t b = m & -m;
-            m ^= b;
-            if ((b & winm) && b > wbit) beats |= b;
-        }
-        first = beats;
-    }
     int64_t best = mx ? INT64_MIN : INT64_MAX;
-    for (int pass = 0; pass < 2; pass++) {
-        uint64_t m = pass == 0 ? (cand & first) : (cand & ~first);
-        while (m) {
-            uint64_t b = m & -m;
-            m ^= b;
-            uint64_t nw = wbit;
-            int np = wpos;
-            if ((b & winm) && b > wbit) { nw = b; np = p; }
-            int64_t ntv = tv + c->val[bitidx(b)];
-            int64_t v;
-            c->H[p] = h ^ b;
-            if (last) {
-                int64_t g = c->wi[np] * (ntv + c->tv + c->idxv[ti]);
-                v = trick_node(c, np, alpha - g, beta - g) + g;
-            } else {
-                v = follow(c, nextp, k + 1, nw, np, ledm, ntv, tm | b, ti, alpha, beta);
-            }
-            c->H[p] = h;
-            if (c->exceeded) return 0;
-            if (mx) {
-                if (v > best) best = v;
-                if (best > alpha) alpha = best;
-            } else {
-                if (v < best) best = v;
-                if (best < beta) beta = best;
-            }
-            if (alpha >= beta) return best;
+    for (int i = 0; i < nm; i++) {
+        uint64_t b = moves[i];
+        uint64_t nw = wbit;
+        int np = wpos;
+        if ((b & winm) && b > wbit) { nw = b; np = p; }
+        int64_t ntv = tv + c->val[bitidx(b)];
+        int64_t v;
+        c->H[p] = h ^ b;
+        if (last) {
+            int64_t g = c->wi[np] * (ntv + c->tv + c->idxv[ti]);
+            unsigned nsw = c->nsw ? sweep_update(c, sw, tm | b, np) : sw;
+            v = trick_node(c, np, nsw, alpha - g, beta - g) + g;
+        } else {
+            v = follow(c, nextp, k + 1, nw, np, ledm, ntv, tm | b, ti, sw, alpha, beta);
         }
+        c->H[p] = h;
+        if (c->exceeded) return 0;
+        if (mx) {
+            if (v > best) { best = v; if (best > alpha) alpha = best; }
+        } else {
+            if (v < best) { best = v; if (best < beta) beta = best; }
+        }
+        if (alpha >= beta) break;
     }
     return best;
 }
 
-static int64_t last_trick(Core *c, int leader, int ti) {
+static int64_t last_trick(Core *c, int leader, int ti, unsigned sw) {
     uint64_t lead = c->H[leader];
     uint64_t winm = suit_of(c, lead) | c->trump;
-    uint64_t wbit = lead;
+    uint64_t wbit = lead, tm = lead;
     int wpos = leader;
     int64_t pts = c->val[bitidx(lead)] + c->tv + c->idxv[ti];
     for (int j = 1; j < c->n; j++) {
         int p = (leader + j) % c->n;
         uint64_t b = c->H[p];
+        tm |= b;
         pts += c->val[bitidx(b)];
         if ((b & winm) && b > wbit) { wbit = b; wpos = p; }
     }
-    return c->wi[wpos] * pts;
+    int64_t v = c->wi[wpos] * pts;
+    if (c->nsw) v += sweep_bonus(c, sweep_update(c, sw, tm, wpos));
+    return v;
 }
 
-static int64_t trick_node(Core *c, int leader, int64_t alpha, int64_t beta) {
+/* how many of the block's highest cards in play the hand holds in a row */
+static inline int top_run(uint64_t lb, uint64_t hb) {
+    int k = 0;
+    while (lb) {
+        uint64_t t = topbit(lb);
+        if (!(hb & t)) break;
+        k++;
+        lb ^= t;
+    }
+    return k;
+}
+
+/* tricks the leader can cash from the top: his top trumps, and his top cards of the other
+   suits when nobody else holds a trump */
+static int quick_tricks(Core *c, uint64_t h, uint64_t live) {
+    int k = 0;
+    if (c->trump) {
+        if (h & c->trump) k = top_run(live & c->trump, h & c->trump);
+        if (live & ~h & c->trump) return k;
+    }
+    for (int blk = 0; blk < c->nb; blk++) {
+        uint64_t bm = c->suitm[blk];
+        if (bm == c->trump) continue;
+        if (h & bm) k += top_run(live & bm, h & bm);
+    }
+    return k;
+}
+
+static void static_bounds(Core *c, int leader, int r, int ti, unsigned sw, uint64_t live,
+                          int64_t *plo, int64_t *phi) {
+    int64_t lo = -BIG, hi = BIG;
+    if (c->values_ok) {
+        int64_t P = c->tv * r + c->idxsum[ti];
+        if (c->has_val) {
+            uint64_t m = live;
+            while (m) { uint64_t b = m & -m; m ^= b; P += c->val[bitidx(b)]; }
+        }
+        lo = c->wlo * P;
+        hi = c->whi * P;
+        for (int i = 0; i < c->nsw; i++) {
+            int s = sw_get(sw, i);
+            if (s == SPLIT) continue;
+            if (s >= 0) {
+                int64_t fixed = c->wi[s] * c->swb[i];
+                if (live & c->swm[i]) {
+                    lo += (fixed < 0 ? fixed : 0) + c->swtight[i][s];
+                    hi += fixed > 0 ? fixed : 0;
+                } else {
+                    lo += fixed;
+                    hi += fixed;
+                }
+            } else {
+                lo += c->sw_all_lo[i];
+                hi += c->sw_all_hi[i];
+                if (live & c->swm[i]) lo += c->swtight_max[i];
+            }
+        }
+    }
+    if (c->plain) {
+        uint64_t h = c->H[leader];
+        if (c->quick[leader]) {
+            int k = quick_tricks(c, h, live);
+            if (k) {
+                if (c->maxs[leader]) {
+                    int64_t q = c->tv * (k * c->wi[leader] + (c->wmin < 0 ? c->wmin * (r - k) : 0));
+                    if (q > lo) lo = q;
+                } else {
+                    int64_t q = c->tv * (k * c->wi[leader] + (c->wmax > 0 ? c->wmax * (r - k) : 0));
+                    if (q < hi) hi = q;
+                }
+            }
+        }
+        if (c->trump_run) {
+            uint64_t tl = live & c->trump;
+            if (tl) {
+                uint64_t top = topbit(tl);
+                int th = 0;
+                while (!(c->H[th] & top)) th++;
+                int k = top_run(tl, c->H[th] & c->trump);
+                int64_t q = c->tv * (k * c->wi[th] + c->wlo * (r - k));
+                if (q > lo) lo = q;
+                q = c->tv * (k * c->wi[th] + c->whi * (r - k));
+                if (q < hi) hi = q;
+            }
+        }
+    }
+    *plo = lo;
+    *phi = hi;
+}
+
+static int64_t lead(Core *c, int leader, unsigned sw, int ti, uint64_t live, uint64_t first,
+                    int64_t alpha, int64_t beta, uint64_t *bestc_out) {
     uint64_t h = c->H[leader];
-    if (!h) return 0;
+    uint64_t cand = candidates(c, h, h, live);
+    uint64_t moves[MAXBITS];
+    int nm;
+    if (!(cand & (cand - 1))) { moves[0] = cand; nm = 1; }
+    else nm = lead_order(c, leader, cand, h, live, first, moves);
+    int mx = c->maxs[leader];
+    int nextp = (leader + 1) % c->n;
+    int64_t best = mx ? INT64_MIN : INT64_MAX;
+    uint64_t bestc = 0;
+    for (int i = 0; i < nm; i++) {
+        uint64_t b = moves[i];
+        uint64_t ledm = suit_of(c, b);
+        int64_t cv = c->val[bitidx(b)];
+        int64_t v;
+        c->H[leader] = h ^ b;
+        if (bestc && beta - alpha > 1) {
+            /* not the first lead: a null window, widened only if it beats the best */
+            if (mx) {
+                v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, alpha, alpha + 1);
+                if (!c->exceeded && alpha < v && v < beta)
+                    v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, v - 1, beta);
+            } else {
+                v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, beta - 1, beta);
+                if (!c->exceeded && alpha < v && v < beta)
+                    v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, alpha, v + 1);
+            }
+        } else {
+            v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, alpha, beta);
+        }
+        c->H[leader] = h;
+        if (c->exceeded) return 0;
+        if (mx) {
+            if (v > best) { best = v; bestc = b; if (v > alpha) alpha = v; }
+        } else {
+            if (v < best) { best = v; bestc = b; if (v < beta) beta = v; }
+        }
+        if (alpha >= beta) break;
+    }
+    *bestc_out = bestc;
+    return best;
+}
+
+static int64_t trick_node(Core *c, int leader, unsigned sw, int64_t alpha, int64_t beta) {
+    uint64_t h = c->H[leader];
+    if (!h) return c->nsw ? sweep_bonus(c, sw) : 0;
     int r = popc(h);
     int ti = c->total - r;
-    c->nodes++;
-    if (r == 1) return last_trick(c, leader, ti);
+    if (r == 1) {
+        c->nodes++;
+        return last_trick(c, leader, ti, sw);
+    }
     if (c->nodes > c->limit) {
         c->exceeded = 1;
         return 0;
     }
     uint64_t live = 0;
     for (int q = 0; q < c->n; q++) live |= c->H[q];
-    int64_t lo = INT64_MIN / 4, hi = INT64_MAX / 4;
-    if (c->values_ok) {
-        int64_t R = c->tv * r + c->idxsum[ti];
-        uint64_t m = live;
-        while (m) { uint64_t b = m & -m; m ^= b; R += c->val[bitidx(b)]; }
-        lo = c->wlo * R;
-        hi = c->whi * R;
-        if (lo >= beta || lo == hi) return lo;
-        if (hi <= alpha) return hi;
-    }
+    int64_t lo, hi;
+    static_bounds(c, leader, r, ti, sw, live, &lo, &hi);
+    if (lo >= beta || lo == hi) return lo;
+    if (hi <= alpha) return hi;
+    uint64_t key[1 + MAXN + MAXPAT];
+    make_key(c, leader, sw, key);
+    int kw = 1 + c->nkey;
+    uint64_t *e = slot_of(c, key);
     uint64_t hint = 0;
-    Entry *e = probe(c, leader, 0);
-    if (e) {
-        if (e->lo >= beta) return e->lo;
-        if (e->hi <= alpha) return e->hi;
-        if (e->lo == e->hi) return e->lo;
-        if (e->lo > lo) lo = e->lo;
-        if (e->hi < hi) hi = e->hi;
-        hint = e->best;
-        /* the table's bounds and the static ones together may settle the value */
-        if (lo >= hi || lo >= beta) return lo;
-        if (hi <= alpha) return hi;
+    if (e[0]) {
+        int64_t elo = (int64_t)e[kw], ehi = (int64_t)e[kw + 1];
+        if (elo > lo) { lo = elo; if (lo >= beta) return lo; }
+        if (ehi < hi) { hi = ehi; if (hi <= alpha) return hi; }
+        if (lo == hi) return lo;
+        hint = e[kw + 2] & h;
     }
-    if (lo > alpha) alpha = lo;
-    if (hi < beta) beta = hi;
-    int64_t a0 = alpha, b0 = beta;
-    uint64_t cand = candidates(c, h, h, live);
-    int mx = c->maxs[leader];
-    int nextp = (leader + 1) % c->n;
-    int64_t best = mx ? INT64_MIN : INT64_MAX;
+    int64_t a = alpha > lo ? alpha : lo;
+    int64_t b = beta < hi ? beta : hi;
+    uint64_t first = hint ? hint : c->kills[leader][r];
     uint64_t bestc = 0;
-    if (!(hint & cand)) hint = 0;
-    /* the table's best lead, then high cards first */
-    uint64_t m = cand & ~hint;
-    uint64_t b = hint ? hint : 0;
-    for (;;) {
-        if (!b) {
-            if (!m) break;
-            b = topbit(m);
-            m ^= b;
-        }
-        c->H[leader] = h ^ b;
-        int64_t v = follow(c, nextp, 1, b, leader, suit_of(c, b), c->val[bitidx(b)], b, ti,
-                           alpha, beta);
-        c->H[leader] = h;
-        if (c->exceeded) return 0;
-        if (mx ? v > best : v < best) { best = v; bestc = b; }
-        if (mx) { if (best > alpha) alpha = best; }
-        else { if (best < beta) beta = best; }
-        b = 0;
-        if (alpha >= beta) break;
-    }
-    if (best <= a0) store(c, leader, INT64_MIN / 4, best, bestc);
-    else if (best >= b0) store(c, leader, best, INT64_MAX / 4, bestc);
-    else store(c, leader, best, best, bestc);
-    return best;
+    int64_t v = lead(c, leader, sw, ti, live, first, a, b, &bestc);
+    if (c->exceeded) return 0;
+    if (v <= a) { if (v < hi) hi = v; }
+    else if (v >= b) { if (v > lo) lo = v; }
+    else lo = hi = v;
+    store(c, key, lo, hi, bestc);
+    c->kills[leader][r] = bestc;
+    return v;
 }
 
 /* -- Python type ------------------------------------------------------------------------ */
@@ -329,8 +628,7 @@ static int read_ints(PyObject *seq, int64_t *out, Py_ssize_t max, Py_ssize_t *co
         return 0;
     }
     for (Py_ssize_t i = 0; i < len; i++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(fast, i);
-        long long v = PyLong_AsLongLong(o);
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
         if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
         out[i] = v;
     }
@@ -359,65 +657,149 @@ static int read_masks(PyObject *seq, uint64_t *out, Py_ssize_t max, Py_ssize_t *
     return 1;
 }
 
-/* Core(suit_masks, width, trump, voidany, voidover, otl, weights, hero_side, values,
-        trick_value, trick_index_values, total_tricks); values: points per bit index */
+static int read_exact(PyObject *seq, int64_t *out, Py_ssize_t want, const char *what) {
+    Py_ssize_t got = 0;
+    if (!read_ints(seq, out, want, &got, what)) return 0;
+    if (got != want) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd entries, %zd wanted", what, got, want);
+        return 0;
+    }
+    return 1;
+}
+
+static int64_t imin(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t imax(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* Core(shape) with shape a dict of the problem's constants (see compiled.py's core_shape) */
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
-    PyObject *suitm, *weights, *maxs, *values, *idxv;
-    int width, voidany, voidover, otl, total;
-    unsigned long long trump;
-    long long tv;
-    if (!PyArg_ParseTuple(args, "OiKpppOOOLOi", &suitm, &width, &trump, &voidany, &voidover,
-                          &otl, &weights, &maxs, &values, &tv, &idxv, &total))
-        return -1;
-    Py_ssize_t nb, n, nm, nv, ni;
-    int64_t tmp[MAXBITS];
-    if (!read_masks(suitm, c->suitm, MAXBITS, &nb, "suit masks")) return -1;
-    if (!read_ints(weights, c->wi, MAXN, &n, "weights")) return -1;
-    if (!read_ints(maxs, tmp, MAXN, &nm, "hero side")) return -1;
-    if (nm != n || n < 2) {
-        PyErr_SetString(PyExc_ValueError, "hero side and weights differ in length");
-        return -1;
-    }
+    PyObject *d;
+    if (!PyArg_ParseTuple(args, "O!", &PyDict_Type, &d)) return -1;
+#define ITEM(name) PyObject *o_##name = PyDict_GetItemString(d, #name); \
+    if (!o_##name) { PyErr_SetString(PyExc_KeyError, #name); return -1; }
+    ITEM(suit_masks) ITEM(width) ITEM(trump) ITEM(void_any) ITEM(void_over) ITEM(otl)
+    ITEM(weights) ITEM(hero_side) ITEM(values) ITEM(signatures) ITEM(uniform)
+    ITEM(trick_value) ITEM(trick_index_values) ITEM(total) ITEM(sweep_masks)
+    ITEM(sweep_bonuses) ITEM(sweep_by) ITEM(sweep_tight) ITEM(modes) ITEM(lead_high)
+    ITEM(lead_wins) ITEM(lead_vs_hero) ITEM(hero) ITEM(quick) ITEM(plain) ITEM(trump_run)
+    ITEM(values_ok) ITEM(value_order)
+#undef ITEM
+    Py_ssize_t nb, n, nm, nv, ni, nsw, nsb;
+    int64_t tmp[MAXN * MAXN * MAXN];
+    memset(c->suitm, 0, sizeof c->suitm);
+    if (!read_masks(o_suit_masks, c->suitm, MAXBITS, &nb, "suit masks")) return -1;
+    if (!read_ints(o_weights, c->wi, MAXN, &n, "weights")) return -1;
+    if (n < 2) { PyErr_SetString(PyExc_ValueError, "fewer than two seats"); return -1; }
+    if (!read_ints(o_hero_side, tmp, MAXN, &nm, "hero side")) return -1;
+    if (nm != n) { PyErr_SetString(PyExc_ValueError, "hero side and weights differ"); return -1; }
+    for (int p = 0; p < n; p++) c->maxs[p] = tmp[p] != 0;
     memset(c->val, 0, sizeof c->val);
-    if (!read_ints(values, c->val, MAXBITS, &nv, "card values")) return -1;
-    memset(c->idxv, 0, sizeof c->idxv);
-    if (total < 0 || total > MAXTRICKS) {
-        PyErr_SetString(PyExc_ValueError, "too many tricks");
+    if (!read_ints(o_values, c->val, MAXBITS, &nv, "card values")) return -1;
+    int64_t sig[MAXBITS] = {0};
+    if (!read_ints(o_signatures, sig, MAXBITS, NULL, "signatures")) return -1;
+    int64_t uni[MAXBITS] = {0};
+    if (!read_ints(o_uniform, uni, MAXBITS, NULL, "uniform blocks")) return -1;
+    long total = PyLong_AsLong(o_total);
+    long width = PyLong_AsLong(o_width);
+    long hero = PyLong_AsLong(o_hero);
+    long long tv = PyLong_AsLongLong(o_trick_value);
+    unsigned long long trump = PyLong_AsUnsignedLongLong(o_trump);
+    if (PyErr_Occurred()) return -1;
+    if (total < 0 || total > MAXTRICKS) { PyErr_SetString(PyExc_ValueError, "too many tricks"); return -1; }
+    if (width < 1 || width > 64 || (width & (width - 1)) || nb * width > MAXBITS) {
+        PyErr_SetString(PyExc_ValueError, "bad block width");
         return -1;
     }
-    if (!read_ints(idxv, c->idxv, MAXTRICKS + 1, &ni, "trick index values")) return -1;
+    memset(c->idxv, 0, sizeof c->idxv);
+    if (!read_ints(o_trick_index_values, c->idxv, MAXTRICKS + 1, &ni, "trick index values"))
+        return -1;
+    if (!read_masks(o_sweep_masks, c->swm, MAXSW, &nsw, "sweep masks")) return -1;
+    if (!read_ints(o_sweep_bonuses, c->swb, MAXSW, &nsb, "sweep bonuses")) return -1;
+    if (nsb != nsw) { PyErr_SetString(PyExc_ValueError, "sweep rules differ"); return -1; }
+    if (!read_exact(o_sweep_by, tmp, nsw * n, "sweep by")) return -1;
+    for (int i = 0; i < nsw; i++) for (int p = 0; p < n; p++) c->swby[i][p] = (int)tmp[i * n + p];
+    if (!read_exact(o_sweep_tight, tmp, nsw * n, "sweep tightening")) return -1;
+    for (int i = 0; i < nsw; i++) for (int p = 0; p < n; p++) c->swtight[i][p] = tmp[i * n + p];
+    if (!read_exact(o_modes, tmp, n * n * n, "follow modes")) return -1;
+    for (int i = 0; i < n * n * n; i++) c->mode[i / (n * n)][(i / n) % n][i % n] = (unsigned char)tmp[i];
+    if (!read_exact(o_lead_high, tmp, n, "lead high")) return -1;
+    for (int p = 0; p < n; p++) c->lead_high[p] = tmp[p] != 0;
+    if (!read_exact(o_lead_wins, tmp, n, "lead wins")) return -1;
+    for (int p = 0; p < n; p++) c->lead_wins[p] = tmp[p] != 0;
+    if (!read_exact(o_lead_vs_hero, tmp, n, "lead vs hero")) return -1;
+    for (int p = 0; p < n; p++) c->lead_vs_hero[p] = (unsigned char)tmp[p];
+    if (!read_exact(o_quick, tmp, n, "quick tricks")) return -1;
+    for (int p = 0; p < n; p++) c->quick[p] = tmp[p] != 0;
+
     c->n = (int)n;
     c->nb = (int)nb;
+    c->W = (int)width;
     c->sh = __builtin_ctz((unsigned)width);
     c->trump = trump;
-    c->voidany = voidany || !trump;
-    c->voidover = voidover;
-    c->otl = otl && trump;
+    c->voidany = PyObject_IsTrue(o_void_any) || !trump;
+    c->voidover = PyObject_IsTrue(o_void_over);
+    c->otl = PyObject_IsTrue(o_otl) && trump;
+    c->plain = PyObject_IsTrue(o_plain);
+    c->trump_run = PyObject_IsTrue(o_trump_run);
+    c->values_ok = PyObject_IsTrue(o_values_ok);
+    c->valorder = PyObject_IsTrue(o_value_order);
+    if (PyErr_Occurred()) return -1;
+    c->hero = (int)hero;
     c->tv = tv;
-    c->total = total;
-    int64_t wmin = c->wi[0], wmax = c->wi[0];
-    for (int p = 0; p < n; p++) {
-        c->maxs[p] = tmp[p] != 0;
-        if (c->wi[p] < wmin) wmin = c->wi[p];
-        if (c->wi[p] > wmax) wmax = c->wi[p];
+    c->total = (int)total;
+    c->nsw = (int)nsw;
+    c->has_val = 0;
+    for (int i = 0; i < MAXBITS; i++) if (c->val[i]) c->has_val = 1;
+    c->wmin = c->wmax = c->wi[0];
+    for (int p = 0; p < n; p++) { c->wmin = imin(c->wmin, c->wi[p]); c->wmax = imax(c->wmax, c->wi[p]); }
+    c->wlo = imin(c->wmin, 0);
+    c->whi = imax(c->wmax, 0);
+    for (int i = 0; i < nsw; i++) {
+        int64_t lo = 0, hi = 0, tmax = c->swtight[i][0];
+        for (int p = 0; p < n; p++) {
+            lo = imin(lo, c->wi[p] * c->swb[i]);
+            hi = imax(hi, c->wi[p] * c->swb[i]);
+            tmax = imax(tmax, c->swtight[i][p]);
+        }
+        c->sw_all_lo[i] = lo;
+        c->sw_all_hi[i] = hi;
+        c->swtight_max[i] = tmax;
     }
-    c->wlo = wmin < 0 ? wmin : 0;
-    c->whi = wmax > 0 ? wmax : 0;
-    int ok = tv >= 0;
-    for (int i = 0; i < MAXBITS; i++) if (c->val[i] < 0) ok = 0;
-    for (int i = 0; i <= MAXTRICKS; i++) if (c->idxv[i] < 0) ok = 0;
-    c->values_ok = ok;
     c->idxsum[total] = 0;
     c->idxsum[total + 1] = 0;
-    for (int i = total - 1; i >= 0; i--) c->idxsum[i] = c->idxsum[i + 1] + c->idxv[i];
-    if (!c->tt) {
-        c->cap = 1 << 12;
-        c->tt = PyMem_Malloc(c->cap * sizeof(Entry));
-        if (!c->tt) { PyErr_NoMemory(); return -1; }
+    for (int i = (int)total - 1; i >= 0; i--) c->idxsum[i] = c->idxsum[i + 1] + c->idxv[i];
+    /* the key: renumbered hands, with the patterns of scores of non-uniform blocks where they
+       fit in MAXPAT words (else such blocks keep their raw cards) */
+    int maxsig = 0, nonuniform = 0;
+    for (int i = 0; i < MAXBITS; i++) {
+        if (sig[i] < 0 || sig[i] > 255) { PyErr_SetString(PyExc_ValueError, "bad signature"); return -1; }
+        c->sig[i] = (int)sig[i];
+        if (c->sig[i] > maxsig) maxsig = c->sig[i];
     }
-    for (size_t i = 0; i < c->cap; i++) c->tt[i].leader = -1;
+    for (int blk = 0; blk < nb; blk++) {
+        c->uniform[blk] = uni[blk] != 0;
+        if (!c->uniform[blk]) nonuniform = 1;
+    }
+    c->patbits = 1;
+    while ((1 << c->patbits) <= maxsig) c->patbits++;
+    c->npat = 0;
+    if (nonuniform) {
+        int bits = (int)(nb * width) * c->patbits;
+        if (bits <= 64 * MAXPAT) c->npat = (bits + 63) / 64;
+    }
+    c->nkey = c->n + c->npat;
+    int stride = 1 + c->nkey + 3;
+    if (!c->tt || stride != c->stride) {
+        PyMem_Free(c->tt);
+        c->stride = stride;
+        c->cap = 1 << 10;
+        c->tt = PyMem_Calloc(c->cap * c->stride, sizeof(uint64_t));
+        if (!c->tt) { PyErr_NoMemory(); return -1; }
+    } else {
+        clear_table(c);
+    }
     c->used = 0;
     c->nodes = 0;
+    memset(c->kills, 0, sizeof c->kills);
     return 0;
 }
 
@@ -426,55 +808,53 @@ static void Core_dealloc(Core *c) {
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
-/* search(hands, p, k, wbit, wpos, ledm, tv, tm, ti, alpha, beta, limit): the fail-soft
-   future value with p on move as the k-th card of trick ti (k == 0: p leads), or None when
-   the node counter passed limit */
+/* search(hands, p, k, wbit, wpos, ledm, tv, tm, ti, sw, alpha, beta, limit): the fail-soft
+   future value with p on move as the k-th card of trick ti (k == 0: p leads), sw the sweep
+   statuses, or None when the node counter passed limit */
 static PyObject *Core_search(Core *c, PyObject *args) {
-    PyObject *hands;
+    PyObject *hands, *swseq;
     int p, k, wpos, ti;
     unsigned long long wbit, ledm, tm;
     long long tv, alpha, beta, limit;
-    if (!PyArg_ParseTuple(args, "OiiKiKLKiLLL", &hands, &p, &k, &wbit, &wpos, &ledm, &tv,
-                          &tm, &ti, &alpha, &beta, &limit))
+    if (!c->tt) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
+    if (!PyArg_ParseTuple(args, "OiiKiKLKiOLLL", &hands, &p, &k, &wbit, &wpos, &ledm, &tv,
+                          &tm, &ti, &swseq, &alpha, &beta, &limit))
         return NULL;
     Py_ssize_t nh;
+    uint64_t saved[MAXN];
+    memcpy(saved, c->H, sizeof saved);
     if (!read_masks(hands, c->H, MAXN, &nh, "hands")) return NULL;
-    if (nh != c->n) {
-        PyErr_SetString(PyExc_ValueError, "wrong number of hands");
+    int64_t swv[MAXSW];
+    Py_ssize_t ns = 0;
+    if (nh != c->n || p < 0 || p >= c->n || wpos < 0 || wpos >= c->n || k < 0 || k >= c->n
+            || ti < 0 || ti >= c->total || !read_ints(swseq, swv, MAXSW, &ns, "sweeps")
+            || ns != c->nsw) {
+        memcpy(c->H, saved, sizeof saved);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "position out of range");
         return NULL;
     }
+    unsigned sw = 0;
+    for (int i = 0; i < c->nsw; i++) {
+        if (swv[i] < SPLIT || swv[i] >= c->n) {
+            PyErr_SetString(PyExc_ValueError, "bad sweep status");
+            return NULL;
+        }
+        sw = sw_set(sw, i, (int)swv[i]);
+    }
+    if (alpha < -BIG) alpha = -BIG;
+    if (beta > BIG) beta = BIG;
     c->limit = limit;
     c->exceeded = 0;
     int64_t v;
-    if (k == 0) v = trick_node(c, p, alpha, beta);
-    else v = follow(c, p, k, wbit, wpos, ledm, tv, tm, ti, alpha, beta);
+    if (k == 0) v = trick_node(c, p, sw, alpha, beta);
+    else v = follow(c, p, k, wbit, wpos, ledm, tv, tm, ti, sw, alpha, beta);
     if (c->exceeded) Py_RETURN_NONE;
     return PyLong_FromLongLong(v);
 }
 
 static PyObject *Core_clear(Core *c, PyObject *noargs) {
-    for (size_t i = 0; i < c->cap; i++) c->tt[i].leader = -1;
-    c->used = 0;
+    if (c->tt) clear_table(c);
     Py_RETURN_NONE;
-}
-
-/* the table's entries as (hands, leader, lower, upper) (for tests) */
-static PyObject *Core_table(Core *c, PyObject *noargs) {
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (size_t i = 0; i < c->cap; i++) {
-        Entry *e = &c->tt[i];
-        if (e->leader < 0) continue;
-        PyObject *hands = PyTuple_New(c->n);
-        if (!hands) { Py_DECREF(out); return NULL; }
-        for (int p = 0; p < c->n; p++)
-            PyTuple_SET_ITEM(hands, p, PyLong_FromUnsignedLongLong(e->h[p]));
-        PyObject *row = Py_BuildValue("(NiLL)", hands, e->leader, (long long)e->lo,
-                                      (long long)e->hi);
-        if (!row || PyList_Append(out, row) < 0) { Py_XDECREF(row); Py_DECREF(out); return NULL; }
-        Py_DECREF(row);
-    }
-    return out;
 }
 
 static PyObject *Core_get_nodes(Core *c, void *closure) {
@@ -487,7 +867,6 @@ static PyObject *Core_get_entries(Core *c, void *closure) {
 
 static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)Core_search, METH_VARARGS, "fail-soft future value"},
-    {"table", (PyCFunction)Core_table, METH_NOARGS, "the table's entries (for tests)"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "empty the transposition table"},
     {NULL}
 };
@@ -528,5 +907,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "MAX_SEATS", MAXN);
     PyModule_AddIntConstant(m, "MAX_BITS", MAXBITS);
     PyModule_AddIntConstant(m, "MAX_TRICKS", MAXTRICKS);
+    PyModule_AddIntConstant(m, "MAX_SWEEPS", MAXSW);
     return m;
 }

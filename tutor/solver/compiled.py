@@ -24,10 +24,10 @@ from __future__ import annotations
 import os
 
 from . import search
-from .problem import Problem
+from .problem import SPLIT, Problem
 from .search import INF, BudgetExceeded, Searcher
 
-__all__ = ["backend", "covers", "make_searcher", "CompiledSearcher"]
+__all__ = ["backend", "covers", "make_searcher", "core_shape", "CompiledSearcher"]
 
 try:
     from . import _core
@@ -46,11 +46,11 @@ def backend() -> str:
 
 def covers(pb: Problem) -> bool:
     """Whether the C core can search ``pb`` (see the module documentation)."""
-    if _core is None or pb.sweeps:
+    if _core is None:
         return False
     total = pb.tricks_played + pb.tricks_left
     return (pb.n <= _core.MAX_SEATS and len(pb.cards) <= _core.MAX_BITS
-            and total <= _core.MAX_TRICKS)
+            and total <= _core.MAX_TRICKS and len(pb.sweeps) <= _core.MAX_SWEEPS)
 
 
 def make_searcher(pb: Problem, budget: int | None = None) -> Searcher:
@@ -62,22 +62,61 @@ def make_searcher(pb: Problem, budget: int | None = None) -> Searcher:
     return Searcher(pb, budget)
 
 
+def core_shape(pb: Problem) -> dict:
+    """The problem's constants as the C core reads them: the follow obligation, the
+    objective, how each card scores, and the move-ordering tables of the Python search
+    (``search._seat_tables``), so that both order moves alike."""
+    n = pb.n
+    sign = -1 if pb.minimise else 1
+    WI = tuple(sign * w for w in pb.weights)
+    MAXS = tuple(pb.hero_side)
+    VAL = dict(pb.card_values)
+    TV = pb.trick_value
+    total = pb.tricks_played + pb.tricks_left
+    IDXV = list(pb.trick_index_values[:total])
+    IDXV += [0] * (total - len(IDXV))
+    SWM = tuple(s.mask for s in pb.sweeps)
+    SWB = tuple(s.bonus for s in pb.sweeps)
+    values_ok = all(v >= 0 for v in VAL.values()) and TV >= 0 and all(v >= 0 for v in IDXV)
+    plain_tricks = not VAL and not any(IDXV)
+    _, _, _, LEAD_HIGH, LEAD_WANTS_WIN, MODE, LEAD_VS_HERO, HERO = search._seat_tables(
+        n, WI, MAXS, plain_tricks)
+    plain = plain_tricks and not SWM and TV > 0 and values_ok
+    WMIN, WMAX = min(WI), max(WI)
+    quick = [plain and (WI[p] > WMIN if MAXS[p] else WI[p] < WMAX) for p in range(n)]
+    _, SIG, UNIFORM, _, _ = search._scoring(pb)
+    classes = {sig: i for i, sig in enumerate(sorted(set(SIG.values())))}
+    signatures = [0] * len(pb.cards)
+    for bit, sig in SIG.items():
+        signatures[bit.bit_length() - 1] = classes[sig]
+    values = [0] * len(pb.cards)
+    for bit, v in VAL.items():
+        values[bit.bit_length() - 1] = v
+    sweep_by = [w if WI[w] * b else SPLIT for b in SWB for w in range(n)]
+    tight = search._sweep_tightening(n, WI, SWM, SWB, VAL, TV, IDXV, values_ok)
+    trump = pb.trump_mask
+    return dict(
+        suit_masks=list(pb.suit_masks), width=pb.width, trump=trump,
+        void_any=pb.when_void == "any" or not trump, void_over=pb.when_void == "overtrump",
+        otl=pb.overtrump_on_trump_lead and bool(trump), weights=list(WI),
+        hero_side=[int(m) for m in MAXS], values=values, signatures=signatures,
+        uniform=[int(u) for u in UNIFORM], trick_value=TV, trick_index_values=IDXV,
+        total=total, sweep_masks=list(SWM), sweep_bonuses=list(SWB), sweep_by=sweep_by,
+        sweep_tight=[t for row in tight for t in row],
+        modes=[MODE[p][q][k] for p in range(n) for q in range(n) for k in range(n)],
+        lead_high=[int(x) for x in LEAD_HIGH], lead_wins=[int(x) for x in LEAD_WANTS_WIN],
+        lead_vs_hero=list(LEAD_VS_HERO), hero=HERO, quick=[int(q) for q in quick],
+        plain=plain, trump_run=plain and bool(trump), values_ok=values_ok,
+        value_order=bool(VAL) and pb.minimise)
+
+
 class CompiledSearcher(Searcher):
     """A :class:`Searcher` whose :meth:`value` runs in the C core (its own transposition
     table, kept across the searches of one problem)."""
 
     def __init__(self, pb: Problem, budget: int | None = None):
         super().__init__(pb, budget)
-        VAL, TV, IDXV, _, WI = self._values
-        values = [0] * len(pb.cards)
-        for bit, v in VAL.items():
-            values[bit.bit_length() - 1] = v
-        self._core = _core.Core(self._SUITM, pb.width, self._TRUMP,
-                                pb.when_void == "any" or not self._TRUMP,
-                                pb.when_void == "overtrump",
-                                pb.overtrump_on_trump_lead and bool(self._TRUMP),
-                                WI, [bool(m) for m in pb.hero_side], values, TV,
-                                IDXV[:self._total_tricks], self._total_tricks)
+        self._core = _core.Core(core_shape(pb))
         self._limit = INF if budget is None else budget
 
     @property
@@ -104,12 +143,16 @@ class CompiledSearcher(Searcher):
             tm |= move
             if k + 1 == self._n:
                 g = WI[wpos] * (tv + TV + IDXV[ti])
+                if self._NSW:
+                    sw = self._sweep_update(sw, tm, wpos)
                 p, k, tv, tm = wpos, 0, 0, 0
+                ti += 1
             else:
                 p, k = (p + 1) % self._n, k + 1
-        core = self._core
-        v = core.search(hands, p, k, wbit, wpos, ledm, tv, tm, ti, alpha - g, beta - g,
-                        self._limit - self._node_count())
+        if k == 0 and not hands[p]:
+            return g + (self._sweep_bonus(sw) if self._NSW else 0)
+        v = self._core.search(hands, p, k, wbit, wpos, ledm, tv, tm, ti, sw, alpha - g,
+                              beta - g, self._limit - self._node_count())
         if v is None:
             raise BudgetExceeded()
         return v + g
