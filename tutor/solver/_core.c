@@ -808,6 +808,91 @@ static void Core_dealloc(Core *c) {
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
+/* the future value after player p plays b as the k-th card of trick ti */
+static int64_t after_move(Core *c, int p, int k, uint64_t b, uint64_t wbit, int wpos,
+                          uint64_t ledm, int64_t tv, uint64_t tm, int ti, unsigned sw,
+                          int64_t alpha, int64_t beta) {
+    uint64_t h = c->H[p];
+    if (k == 0) { wbit = b; wpos = p; ledm = suit_of(c, b); }
+    else if ((b & (ledm | c->trump)) && b > wbit) { wbit = b; wpos = p; }
+    tv += c->val[bitidx(b)];
+    tm |= b;
+    int64_t v;
+    c->H[p] = h ^ b;
+    if (k + 1 == c->n) {
+        int64_t g = c->wi[wpos] * (tv + c->tv + c->idxv[ti]);
+        unsigned nsw = c->nsw ? sweep_update(c, sw, tm, wpos) : sw;
+        v = trick_node(c, wpos, nsw, alpha - g, beta - g) + g;
+    } else {
+        v = follow(c, (p + 1) % c->n, k + 1, wbit, wpos, ledm, tv, tm, ti, sw, alpha, beta);
+    }
+    c->H[p] = h;
+    return v;
+}
+
+/* the position's arguments as search() and search_moves() read them */
+static int read_position(Core *c, PyObject *hands, int p, int k, int wpos, int ti,
+                         PyObject *swseq, unsigned *sw) {
+    Py_ssize_t nh;
+    if (!read_masks(hands, c->H, MAXN, &nh, "hands")) return 0;
+    int64_t swv[MAXSW];
+    Py_ssize_t ns = 0;
+    if (nh != c->n || p < 0 || p >= c->n || wpos < 0 || wpos >= c->n || k < 0 || k >= c->n
+            || ti < 0 || ti >= c->total || !read_ints(swseq, swv, MAXSW, &ns, "sweeps")
+            || ns != c->nsw) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "position out of range");
+        return 0;
+    }
+    *sw = 0;
+    for (int i = 0; i < c->nsw; i++) {
+        if (swv[i] < SPLIT || swv[i] >= c->n) {
+            PyErr_SetString(PyExc_ValueError, "bad sweep status");
+            return 0;
+        }
+        *sw = sw_set(*sw, i, (int)swv[i]);
+    }
+    return 1;
+}
+
+/* search_moves(hands, p, k, wbit, wpos, ledm, tv, tm, ti, sw, moves, alpha, beta, limit):
+   the fail-soft future value after each of moves (cards of the player on move) within
+   (alpha, beta), as a list, or None when the node counter passed limit */
+static PyObject *Core_search_moves(Core *c, PyObject *args) {
+    PyObject *hands, *swseq, *moveseq;
+    int p, k, wpos, ti;
+    unsigned long long wbit, ledm, tm;
+    long long tv, alpha, beta, limit;
+    if (!c->tt) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
+    if (!PyArg_ParseTuple(args, "OiiKiKLKiOOLLL", &hands, &p, &k, &wbit, &wpos, &ledm, &tv,
+                          &tm, &ti, &swseq, &moveseq, &alpha, &beta, &limit))
+        return NULL;
+    unsigned sw;
+    if (!read_position(c, hands, p, k, wpos, ti, swseq, &sw)) return NULL;
+    uint64_t moves[MAXBITS];
+    Py_ssize_t nm;
+    if (!read_masks(moveseq, moves, MAXBITS, &nm, "moves")) return NULL;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        if (!moves[i] || (moves[i] & (moves[i] - 1)) || !(moves[i] & c->H[p])) {
+            PyErr_SetString(PyExc_ValueError, "a move is not a card of the player on move");
+            return NULL;
+        }
+    }
+    if (alpha < -BIG) alpha = -BIG;
+    if (beta > BIG) beta = BIG;
+    c->limit = limit;
+    c->exceeded = 0;
+    PyObject *out = PyList_New(nm);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        int64_t v = after_move(c, p, k, moves[i], wbit, wpos, ledm, tv, tm, ti, sw, alpha, beta);
+        if (c->exceeded) { Py_DECREF(out); Py_RETURN_NONE; }
+        PyObject *o = PyLong_FromLongLong(v);
+        if (!o) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, i, o);
+    }
+    return out;
+}
+
 /* search(hands, p, k, wbit, wpos, ledm, tv, tm, ti, sw, alpha, beta, limit): the fail-soft
    future value with p on move as the k-th card of trick ti (k == 0: p leads), sw the sweep
    statuses, or None when the node counter passed limit */
@@ -820,27 +905,8 @@ static PyObject *Core_search(Core *c, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiiKiKLKiOLLL", &hands, &p, &k, &wbit, &wpos, &ledm, &tv,
                           &tm, &ti, &swseq, &alpha, &beta, &limit))
         return NULL;
-    Py_ssize_t nh;
-    uint64_t saved[MAXN];
-    memcpy(saved, c->H, sizeof saved);
-    if (!read_masks(hands, c->H, MAXN, &nh, "hands")) return NULL;
-    int64_t swv[MAXSW];
-    Py_ssize_t ns = 0;
-    if (nh != c->n || p < 0 || p >= c->n || wpos < 0 || wpos >= c->n || k < 0 || k >= c->n
-            || ti < 0 || ti >= c->total || !read_ints(swseq, swv, MAXSW, &ns, "sweeps")
-            || ns != c->nsw) {
-        memcpy(c->H, saved, sizeof saved);
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "position out of range");
-        return NULL;
-    }
-    unsigned sw = 0;
-    for (int i = 0; i < c->nsw; i++) {
-        if (swv[i] < SPLIT || swv[i] >= c->n) {
-            PyErr_SetString(PyExc_ValueError, "bad sweep status");
-            return NULL;
-        }
-        sw = sw_set(sw, i, (int)swv[i]);
-    }
+    unsigned sw;
+    if (!read_position(c, hands, p, k, wpos, ti, swseq, &sw)) return NULL;
     if (alpha < -BIG) alpha = -BIG;
     if (beta > BIG) beta = BIG;
     c->limit = limit;
@@ -857,6 +923,25 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
+/* reset(): ready for a new problem of the same shape: an empty table (shrunk back to its
+   first size, which is cheaper to clear than a large one), no node counted, no killer lead */
+static PyObject *Core_reset(Core *c, PyObject *noargs) {
+    if (!c->tt) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
+    if (c->cap > (1u << 12)) {
+        uint64_t *tt = PyMem_Calloc((size_t)1 << 10, c->stride * sizeof(uint64_t));
+        if (!tt) return PyErr_NoMemory();
+        PyMem_Free(c->tt);
+        c->tt = tt;
+        c->cap = 1 << 10;
+        c->used = 0;
+    } else {
+        clear_table(c);
+    }
+    c->nodes = 0;
+    memset(c->kills, 0, sizeof c->kills);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Core_get_nodes(Core *c, void *closure) {
     return PyLong_FromLongLong(c->nodes);
 }
@@ -867,7 +952,10 @@ static PyObject *Core_get_entries(Core *c, void *closure) {
 
 static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)Core_search, METH_VARARGS, "fail-soft future value"},
+    {"search_moves", (PyCFunction)Core_search_moves, METH_VARARGS,
+     "fail-soft future values after each of several moves"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "empty the transposition table"},
+    {"reset", (PyCFunction)Core_reset, METH_NOARGS, "ready for a new problem of this shape"},
     {NULL}
 };
 

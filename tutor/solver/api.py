@@ -219,9 +219,15 @@ def _solve(state_or_problem, hero, budget, moves, side, goal) -> Result:
 def _value_moves(sr, pos, lo, hi, hero_moves, future_of) -> int:
     """The future value of each representative move of ``pos`` (into ``future_of``), in the
     search's order; returns the best of them."""
+    if not sr.narrow:
+        # full windows: every move searched alike, in one call
+        moves = sr.ordered(pos)
+        values = sr.exact_moves(pos, moves, lo, hi)
+        future_of.update(zip(moves, values))
+        return max(values) if hero_moves else min(values)
     best = None
     for c in sr.ordered(pos):
-        if best is None or not sr.narrow:
+        if best is None:
             v = sr.exact(pos, move=c, lo=lo, hi=hi)
         else:
             # one null window around the best value so far sorts most moves at once

@@ -62,10 +62,11 @@ def make_searcher(pb: Problem, budget: int | None = None) -> Searcher:
     return Searcher(pb, budget)
 
 
-def core_shape(pb: Problem) -> dict:
+def core_shape(pb: Problem, scoring=None) -> dict:
     """The problem's constants as the C core reads them: the follow obligation, the
-    objective, how each card scores, and the move-ordering tables of the Python search
-    (``search._seat_tables``), so that both order moves alike."""
+    objective, how each card scores (``scoring``: ``search._scoring(pb)``), and the
+    move-ordering tables of the Python search (``search._seat_tables``), so that both order
+    moves alike."""
     n = pb.n
     sign = -1 if pb.minimise else 1
     WI = tuple(sign * w for w in pb.weights)
@@ -84,11 +85,7 @@ def core_shape(pb: Problem) -> dict:
     plain = plain_tricks and not SWM and TV > 0 and values_ok
     WMIN, WMAX = min(WI), max(WI)
     quick = [plain and (WI[p] > WMIN if MAXS[p] else WI[p] < WMAX) for p in range(n)]
-    _, SIG, UNIFORM, _, _ = search._scoring(pb)
-    classes = {sig: i for i, sig in enumerate(sorted(set(SIG.values())))}
-    signatures = [0] * len(pb.cards)
-    for bit, sig in SIG.items():
-        signatures[bit.bit_length() - 1] = classes[sig]
+    signatures, uniform = _scoring_classes(pb, scoring or search._scoring(pb))
     values = [0] * len(pb.cards)
     for bit, v in VAL.items():
         values[bit.bit_length() - 1] = v
@@ -100,7 +97,7 @@ def core_shape(pb: Problem) -> dict:
         void_any=pb.when_void == "any" or not trump, void_over=pb.when_void == "overtrump",
         otl=pb.overtrump_on_trump_lead and bool(trump), weights=list(WI),
         hero_side=[int(m) for m in MAXS], values=values, signatures=signatures,
-        uniform=[int(u) for u in UNIFORM], trick_value=TV, trick_index_values=IDXV,
+        uniform=uniform, trick_value=TV, trick_index_values=IDXV,
         total=total, sweep_masks=list(SWM), sweep_bonuses=list(SWB), sweep_by=sweep_by,
         sweep_tight=[t for row in tight for t in row],
         modes=[MODE[p][q][k] for p in range(n) for q in range(n) for k in range(n)],
@@ -110,14 +107,63 @@ def core_shape(pb: Problem) -> dict:
         value_order=bool(VAL) and pb.minimise)
 
 
+# C cores of searchers that are gone, per shape (the Python engine's key, the scoring
+# classes): the next problem of that shape takes one, emptied, instead of building its own
+_CORES: dict = {}
+CORE_SHAPES = 64
+CORES_PER_SHAPE = 2
+
+
+def _scoring_classes(pb: Problem, scoring) -> tuple[list, list]:
+    """How each card scores as a small class number (its points and sweep sets; 0 for every
+    card where none scores), and per block whether its cards in play all score alike."""
+    _, SIG, UNIFORM, _, _ = scoring
+    signatures = [0] * len(pb.cards)
+    if SIG:
+        classes = {sig: i for i, sig in enumerate(sorted(set(SIG.values())))}
+        for bit, sig in SIG.items():
+            signatures[bit.bit_length() - 1] = classes[sig]
+    return signatures, [int(u) for u in UNIFORM]
+
+
 class CompiledSearcher(Searcher):
     """A :class:`Searcher` whose :meth:`value` runs in the C core (its own transposition
     table, kept across the searches of one problem)."""
 
     def __init__(self, pb: Problem, budget: int | None = None):
+        self._memo = (None, None)
         super().__init__(pb, budget)
-        self._core = _core.Core(core_shape(pb))
+        engine_key = self._engine[0]
+        if engine_key is None:
+            self._core_key = None
+        else:
+            signatures, uniform = _scoring_classes(pb, self.scoring)
+            self._core_key = (engine_key, tuple(signatures), tuple(uniform))
+        free = _CORES.get(self._core_key) if self._core_key is not None else None
+        if free:
+            self._core = free.pop()
+            self._core.reset()
+        else:
+            self._core = _core.Core(core_shape(pb, self.scoring))
         self._limit = INF if budget is None else budget
+
+    def __del__(self):
+        key = getattr(self, "_core_key", None)
+        if key is not None:
+            if len(_CORES) >= CORE_SHAPES and key not in _CORES:
+                _CORES.clear()
+            free = _CORES.setdefault(key, [])
+            if len(free) < CORES_PER_SHAPE:
+                free.append(self._core)
+        super().__del__()
+
+    def _context(self, pos):
+        # exact() reads the same position's context for its bounds and for each search
+        if self._memo[0] is pos:
+            return self._memo[1]
+        ctx = super()._context(pos)
+        self._memo = (pos, ctx)
+        return ctx
 
     @property
     def nodes(self) -> int:
@@ -156,3 +202,19 @@ class CompiledSearcher(Searcher):
         if v is None:
             raise BudgetExceeded()
         return v + g
+
+    def exact_moves(self, pos, moves, lo=None, hi=None) -> list[int]:
+        """:meth:`exact` after each of ``moves``: with a full window, one call into the core
+        for them all (a Euchre solve's moves cost less than its Python calls)."""
+        slo, shi = self.bounds(pos)
+        lo = slo if lo is None else max(lo, slo)
+        hi = shi if hi is None else min(hi, shi)
+        if self.narrow or lo == hi or not moves:
+            return super().exact_moves(pos, moves, lo, hi)
+        p, k, wbit, wpos, ledm, tv, tm, ti, rem, sw, live = self._context(pos)
+        values = self._core.search_moves(list(pos[0]), p, k, wbit, wpos, ledm, tv, tm, ti, sw,
+                                         moves, lo - 1, hi + 1,
+                                         self._limit - self._node_count())
+        if values is None:
+            raise BudgetExceeded()
+        return values

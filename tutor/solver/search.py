@@ -356,7 +356,7 @@ class Searcher:
             if sum(map(len, cache.values())) > MEMO_CACHE_LIMIT:
                 for memo in cache.values():
                     memo.clear()
-        scoring = _scoring(pb)
+        scoring = self.scoring = _scoring(pb)
         key = _engine_key(pb, scoring)
         free = _ENGINES.get(key) if key is not None else None
         if free:
@@ -1024,6 +1024,10 @@ class Searcher:
                 hi = v
             g = v
         return lo
+
+    def exact_moves(self, pos, moves, lo=None, hi=None) -> list[int]:
+        """:meth:`exact` after each of ``moves`` (cards of the player on move)."""
+        return [self.exact(pos, move=c, lo=lo, hi=hi) for c in moves]
 
     def at_least(self, pos, target, move=None) -> bool:
         """Whether the future value reaches ``target`` (one null-window pass)."""
