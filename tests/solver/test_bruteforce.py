@@ -9,6 +9,7 @@ import pytest
 from tutor import solver
 from tutor.cards import SUITS
 from tutor.games.actions import Play
+from tutor.solver import compiled
 
 from .reference import random_ending, solve_reference
 
@@ -93,15 +94,25 @@ CHUNKS = ([("plain", start) for start in range(0, 600, 100)]
           + [("clabber", start) for start in range(0, 300, 100)])
 
 
+# both search cores: the compiled one (where built) and the Python reference
+CORES = [pytest.param("compiled", marks=pytest.mark.skipif(
+             compiled._core is None, reason="the compiled solver core is not built")),
+         "python"]
+
+
+@pytest.mark.parametrize("core", CORES)
 @pytest.mark.parametrize("kind,start", CHUNKS)
-def test_solver_matches_brute_force_on_random_endings(kind, start):
+def test_solver_matches_brute_force_on_random_endings(monkeypatch, core, kind, start):
+    monkeypatch.setenv("TUTOR_SOLVER", core)
     for seed in range(start, start + 100):
         _check(seed, kind)
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("core", CORES)
 @pytest.mark.parametrize("kind", ["plain", "euchre", "clabber"])
-def test_solver_matches_brute_force_many(kind):
+def test_solver_matches_brute_force_many(monkeypatch, core, kind):
+    monkeypatch.setenv("TUTOR_SOLVER", core)
     for seed in range(10_000, 30_000):
         _check(seed, kind)
 

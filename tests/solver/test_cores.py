@@ -50,9 +50,13 @@ def test_the_environment_variable_forces_the_python_search(monkeypatch):
 
 def test_backend_names_the_core_in_use(monkeypatch):
     monkeypatch.delenv("TUTOR_SOLVER", raising=False)
-    assert solver.backend() == "python"          # the compiled core is chosen, not assumed
+    # the compiled core where it was built, the Python search where it was not
+    assert solver.backend() == ("python" if compiled._core is None else "compiled")
     monkeypatch.setenv("TUTOR_SOLVER", "compiled")
     assert solver.backend() == ("python" if compiled._core is None else "compiled")
+    monkeypatch.setattr(compiled, "_core", None)
+    monkeypatch.delenv("TUTOR_SOLVER")
+    assert solver.backend() == "python"
 
 
 @built

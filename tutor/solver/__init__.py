@@ -27,9 +27,10 @@ A game hands the search a :class:`Problem` (hands as bit masks, the trick so far
 the objective as data) through :mod:`tutor.solver.adapters`; :func:`problem_from_rules` builds
 one from a ``TrickRules`` and real cards without any engine.
 
-``solver.backend()`` says which search core runs: ``"python"`` (the default reference) or
-``"compiled"`` (the optional C extension, built by ``pip install`` where a C compiler is present,
-chosen with ``TUTOR_SOLVER=compiled``; see :mod:`tutor.solver.compiled`).
+``solver.backend()`` says which search core runs: ``"compiled"`` (the C extension, built by
+``pip install`` where a C compiler is present, and then used) or ``"python"`` (the readable
+reference: without the extension, or with ``TUTOR_SOLVER=python``; see
+:mod:`tutor.solver.compiled`). Both give the same values.
 """
 
 from . import goals

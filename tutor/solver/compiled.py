@@ -1,22 +1,22 @@
 """The compiled search core (``tutor/solver/_core.c``) behind the :class:`Searcher` interface.
 
-The C extension is optional: ``pip install`` builds it where a C compiler is present, and the
-pure-Python search of :mod:`tutor.solver.search` stays the readable reference, used where the
-extension is missing, where ``TUTOR_SOLVER=python`` is set, and for every problem shape the
-C core does not cover yet.
+The C extension is optional: ``pip install`` builds it where a C compiler is present, and it is
+then the core in use. The pure-Python search of :mod:`tutor.solver.search` stays the readable
+reference: it runs where the extension is missing, where ``TUTOR_SOLVER=python`` is set, and
+for the few problem shapes the C core does not cover.
 
 Shapes the C core covers (:func:`covers`): any follow obligation (suit, trump, overtrump,
-overtrumping a trump lead), up to 8 active seats, 64 card bits and 64 tricks, and the linear
-objective of :mod:`tutor.solver.problem` — weights per seat, trick value, trick-index values,
-card points, ``minimise`` — *without sweep rules* ("one player takes all of a set"). So
-Euchre, Raub, Clabber and the Lora contracts without a sweep (Minimum, Maximum, Tricks,
-the Jack of Clubs, the King of Hearts contracts, the Sixth Trick, Libyan Jack...) run compiled;
-Lora's Queens, Hearts and Libyan Queens (sweep rules) and the goal searches of
-:mod:`tutor.solver.goals` run in Python.
+overtrumping a trump lead), up to 8 active seats, 64 card bits, 64 tricks and 4 sweep rules
+("one player takes all of a set"), and the whole linear objective of
+:mod:`tutor.solver.problem` — weights per seat, trick value, trick-index values, card points,
+sweeps, ``minimise``: every game and every Lora trick contract. The goal searches of
+:mod:`tutor.solver.goals` and the layout search of :mod:`tutor.solver.layout` have their own
+compiled cores where built.
 
 The compiled searcher keeps the Python searcher for everything but the search itself (legal
-moves, equivalence classes, move order, static bounds, advancing a position): values and move
-values are the same by construction, and the tests check that they are.
+moves, equivalence classes, the root's move order, static bounds, advancing a position), and
+the C search keeps the Python one's techniques and move order: values and move values are the
+same by construction, the node counts alike, and the tests check both.
 """
 
 from __future__ import annotations
@@ -36,10 +36,10 @@ except ImportError:   # built without a C compiler: the pure-Python search runs
 
 
 def backend() -> str:
-    """The search core in use: ``"python"`` (the reference, and the default while the C core
-    does not yet cover every problem or meet its node counts) or ``"compiled"`` (the C
-    extension, chosen with the environment variable ``TUTOR_SOLVER=compiled`` when built)."""
-    if _core is None or os.environ.get("TUTOR_SOLVER", "").strip().lower() != "compiled":
+    """The search core in use: ``"compiled"`` (the C extension, wherever it was built) or
+    ``"python"`` (the reference: where it was not, or with the environment variable
+    ``TUTOR_SOLVER=python``)."""
+    if _core is None or os.environ.get("TUTOR_SOLVER", "").strip().lower() == "python":
         return "python"
     return "compiled"
 
