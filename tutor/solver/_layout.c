@@ -3,9 +3,10 @@
  * The same memoised minimax as layout.py's _Layout.search, over the same packed state: pile
  * sizes four bits per suit (suits in Suit.index order), hand sizes four bits per seat, the
  * player on move and the hero's pass count (only while passes score). The hero minimises
- * his final score, the other three maximise it. One table holds the positions of every
- * start rank (the rank is part of the key); a node is a table miss, counted as layout.py
- * counts it, so node counts and the budget agree with the Python search.
+ * his final score, the other three maximise it. A table per start rank (small tables: a
+ * first-card search runs one start rank after another, each within the cache), 8-byte slots;
+ * a node is a table miss, counted as layout.py counts it, so node counts and the budget agree
+ * with the Python search.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -18,13 +19,20 @@
 #define PASS_CODE (-1)
 #define LEAVES_ONE 64          /* line code flag: the play left its player one card */
 #define MAX_DEPTH 1024         /* far above a real hand's 32 plays and their passes */
-#define HP_LIMIT (1LL << 40)   /* pass counts fit the key below bit 63 */
-#define CONST_LIMIT (1LL << 31) /* scoring constants: products stay far inside int64 */
+#define HP_LIMIT (1L << 11)     /* hero's passes at the root: with the search's, below 2^13 */
+#define CONST_LIMIT (1L << 16)  /* scoring constants: every score then fits an int32_t */
+#define FIRST_BITS 14           /* first table size 2^14: most start ranks never rehash */
 
 typedef struct {
-    uint64_t key;   /* 0: empty; else the position's key with bit 63 set */
-    int64_t value;
+    uint32_t key;   /* 0: empty; else piles | p << 16 | hp << 18 | 1 << 31 */
+    int32_t value;
 } Slot;
+
+typedef struct {
+    Slot *slots;    /* NULL until the start rank is first searched */
+    size_t used;
+    int bits;       /* 2^bits slots */
+} Table;
 
 enum { OK = 0, OVER_BUDGET, NO_MEMORY, TOO_DEEP };
 
@@ -37,42 +45,56 @@ typedef struct {
     int64_t out_points, card_points, pass_points;
     int pays_passes, double_on_start, track_passes;
     long long budget, nodes;
-    Slot *table;
-    size_t cap, used;
-    int failed;
+    Table tables[NRANKS];
+    int ready, failed;
 } Layout;
 
-static inline uint64_t slot_of(uint64_t key, size_t cap) {
-    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & (cap - 1);
+static inline uint32_t key_of(unsigned piles, int p, int64_t hp) {
+    return (uint32_t)piles | ((uint32_t)p << 16) | ((uint32_t)hp << 18) | (1u << 31);
 }
 
-static inline uint64_t key_of(int r0, unsigned piles, int p, int64_t hp) {
-    return (uint64_t)piles | ((uint64_t)p << 16) | ((uint64_t)r0 << 18)
-        | ((uint64_t)hp << 21) | (1ULL << 63);
-}
-
-static Slot *find(Layout *L, uint64_t key) {
-    size_t i = slot_of(key, L->cap);
+static Slot *find(Table *t, uint32_t key) {
+    size_t mask = ((size_t)1 << t->bits) - 1;
+    size_t i = (size_t)((key * 0x9E3779B1u) >> (32 - t->bits));
     for (;;) {
-        Slot *e = &L->table[i];
+        Slot *e = &t->slots[i];
         if (e->key == key || e->key == 0) return e;
-        i = (i + 1) & (L->cap - 1);
+        i = (i + 1) & mask;
     }
 }
 
 /* doubles the table; 0 when out of memory (the table is then unchanged) */
-static int grow(Layout *L) {
-    size_t cap = L->cap * 2;
-    Slot *t = calloc(cap, sizeof(Slot));
-    if (!t) return 0;
-    Slot *old = L->table;
-    size_t oldcap = L->cap;
-    L->table = t;
-    L->cap = cap;
+static int grow(Table *t) {
+    if (t->bits >= 31) return 0;   /* more positions than any layout has */
+    Slot *fresh = calloc((size_t)1 << (t->bits + 1), sizeof(Slot));
+    if (!fresh) return 0;
+    Slot *old = t->slots;
+    size_t oldcap = (size_t)1 << t->bits;
+    t->slots = fresh;
+    t->bits++;
     for (size_t i = 0; i < oldcap; i++)
-        if (old[i].key) *find(L, old[i].key) = old[i];
+        if (old[i].key) *find(t, old[i].key) = old[i];
     free(old);
     return 1;
+}
+
+/* the table of start rank r0, allocated on first use; 0 when out of memory */
+static int open_table(Layout *L, int r0) {
+    Table *t = &L->tables[r0];
+    if (t->slots) return 1;
+    t->slots = calloc((size_t)1 << FIRST_BITS, sizeof(Slot));
+    if (!t->slots) return 0;
+    t->bits = FIRST_BITS;
+    t->used = 0;
+    return 1;
+}
+
+static void free_tables(Layout *L) {
+    for (int r0 = 0; r0 < NRANKS; r0++) {
+        free(L->tables[r0].slots);
+        L->tables[r0].slots = NULL;
+        L->tables[r0].used = 0;
+    }
 }
 
 /* layout.py's _Layout.final: the hero's score when ``out`` goes out */
@@ -87,9 +109,11 @@ static inline int64_t final_score(const Layout *L, int out, int first_rank, uint
 
 static int64_t value(Layout *L, int r0, unsigned piles, int p, uint64_t sizes, int64_t hp,
                      int depth) {
-    uint64_t key = key_of(r0, piles, p, L->track_passes ? hp : 0);
-    Slot *e = find(L, key);
+    Table *t = &L->tables[r0];
+    uint32_t key = key_of(piles, p, L->track_passes ? hp : 0);
+    Slot *e = find(t, key);
     if (e->key) return e->value;
+    int bits = t->bits;
     if (++L->nodes > L->budget) { L->failed = OVER_BUDGET; return 0; }
     if (depth >= MAX_DEPTH) { L->failed = TOO_DEEP; return 0; }
     int8_t (*need)[16] = L->need[r0];
@@ -113,11 +137,18 @@ static int64_t value(Layout *L, int r0, unsigned piles, int p, uint64_t sizes, i
         best = value(L, r0, piles, nxt, sizes, hp + hero_moves, depth + 1);
         if (L->failed) return 0;
     }
-    if (2 * (L->used + 1) > L->cap && !grow(L)) { L->failed = NO_MEMORY; return 0; }
-    e = find(L, key);   /* the table may have grown or filled during the search below */
+    if (2 * (t->used + 1) > ((size_t)1 << t->bits)) {
+        if (!grow(t)) {
+            L->failed = NO_MEMORY;
+            return 0;
+        }
+        e = find(t, key);
+    } else if (e->key || t->bits != bits) {
+        e = find(t, key);   /* the search below grew the table or took this slot */
+    }
     e->key = key;
-    e->value = best;
-    L->used++;
+    e->value = (int32_t)best;   /* in range: see CONST_LIMIT */
+    t->used++;
     return best;
 }
 
@@ -144,7 +175,7 @@ static int parse_position(PyObject *const *args, Py_ssize_t nargs, const char *n
         if (v[i] == -1 && PyErr_Occurred()) return 0;
     }
     if (v[0] < 0 || v[0] >= NRANKS || v[1] < 0 || v[1] >= (1LL << 16) || v[2] < 0 || v[2] > 3
-        || v[3] < 0 || v[3] >= (1LL << 16) || v[4] < 0 || v[4] >= HP_LIMIT / 2) {
+        || v[3] < 0 || v[3] >= (1LL << 16) || v[4] < 0 || v[4] >= HP_LIMIT) {
         PyErr_SetString(PyExc_ValueError, "layout position out of range");
         return 0;
     }
@@ -161,11 +192,12 @@ static PyObject *Layout_value(Layout *L, PyObject *const *args, Py_ssize_t nargs
     unsigned piles;
     uint64_t sizes;
     int64_t hp;
-    if (!L->table) {
+    if (!L->ready) {
         PyErr_SetString(PyExc_RuntimeError, "Layout was not initialised");
         return NULL;
     }
     if (!parse_position(args, nargs, "value", &r0, &piles, &p, &sizes, &hp)) return NULL;
+    if (!open_table(L, r0)) return PyErr_NoMemory();
     int64_t v = value(L, r0, piles, p, sizes, hp, 0);
     if (L->failed) return failure(L);
     return PyLong_FromLongLong(v);
@@ -180,11 +212,12 @@ static PyObject *Layout_line(Layout *L, PyObject *const *args, Py_ssize_t nargs)
     unsigned piles;
     uint64_t sizes;
     int64_t hp;
-    if (!L->table) {
+    if (!L->ready) {
         PyErr_SetString(PyExc_RuntimeError, "Layout was not initialised");
         return NULL;
     }
     if (!parse_position(args, nargs, "line", &r0, &piles, &p, &sizes, &hp)) return NULL;
+    if (!open_table(L, r0)) return PyErr_NoMemory();
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int step = 0;; step++) {
@@ -281,15 +314,8 @@ static int Layout_init(Layout *L, PyObject *args, PyObject *kwds) {
         own[i / NRANKS][i % NRANKS] = (int8_t)o;
     }
     Py_DECREF(seq);
-    Slot *t = calloc(1 << 12, sizeof(Slot));
-    if (!t) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    free(L->table);   /* __init__ called again: a fresh search */
-    L->table = t;
-    L->cap = 1 << 12;
-    L->used = 0;
+    free_tables(L);   /* __init__ called again: a fresh search */
+    L->ready = 1;
     memset(L->need, -1, sizeof L->need);
     for (int r0 = 0; r0 < NRANKS; r0++)
         for (int s = 0; s < NSUITS; s++)
@@ -309,7 +335,7 @@ static int Layout_init(Layout *L, PyObject *args, PyObject *kwds) {
 }
 
 static void Layout_dealloc(Layout *L) {
-    free(L->table);
+    free_tables(L);
     Py_TYPE(L)->tp_free((PyObject *)L);
 }
 
@@ -320,7 +346,9 @@ static PyObject *Layout_nodes(Layout *L, void *closure) {
 
 static PyObject *Layout_size(Layout *L, void *closure) {
     (void)closure;
-    return PyLong_FromSize_t(L->used);
+    size_t used = 0;
+    for (int r0 = 0; r0 < NRANKS; r0++) used += L->tables[r0].used;
+    return PyLong_FromSize_t(used);
 }
 
 static PyMethodDef Layout_methods[] = {
@@ -378,7 +406,7 @@ PyMODINIT_FUNC PyInit__layout(void) {
     }
     if (PyModule_AddIntConstant(m, "PASS", PASS_CODE) < 0
         || PyModule_AddIntConstant(m, "LEAVES_ONE", LEAVES_ONE) < 0
-        || add_constant(m, "HP_LIMIT", HP_LIMIT / 2) < 0
+        || add_constant(m, "HP_LIMIT", HP_LIMIT) < 0
         || add_constant(m, "CONST_LIMIT", CONST_LIMIT) < 0) {
         Py_DECREF(m);
         return NULL;
