@@ -68,10 +68,10 @@ def raub_deal(seed, players):
                           players=players), None
 
 
-def lora_deal(seed, contract):
+def lora_deal(seed, contract, rules=None):
     rng = random.Random(seed)
     hands = _deal(rng, DECKS["32"], 8, range(4))
-    state = games.position("lora", contract=contract, hands=hands, leader=0)
+    state = games.position("lora", contract=contract, hands=hands, leader=0, rules=rules)
     return state, 0
 
 
