@@ -21,7 +21,8 @@
 #define MAX_DEPTH 1024         /* far above a real hand's 32 plays and their passes */
 #define HP_LIMIT (1L << 11)     /* hero's passes at the root: with the search's, below 2^13 */
 #define CONST_LIMIT (1L << 16)  /* scoring constants: every score then fits an int32_t */
-#define FIRST_BITS 14           /* first table size 2^14: most start ranks never rehash */
+#define MAX_FIRST_BITS 14       /* first table size at most 2^14: most searches never rehash */
+#define MIN_FIRST_BITS 6
 
 typedef struct {
     uint32_t key;   /* 0: empty; else piles | p << 16 | hp << 18 | 1 << 31 */
@@ -78,13 +79,22 @@ static int grow(Table *t) {
     return 1;
 }
 
-/* the table of start rank r0, allocated on first use; 0 when out of memory */
-static int open_table(Layout *L, int r0) {
+/* the table of start rank r0, allocated on first use and sized for the positions below
+ * ``piles`` (at most the product of the piles' free places, times the four seats, doubled
+ * for the load factor; late positions need few); 0 when out of memory */
+static int open_table(Layout *L, int r0, unsigned piles) {
     Table *t = &L->tables[r0];
     if (t->slots) return 1;
-    t->slots = calloc((size_t)1 << FIRST_BITS, sizeof(Slot));
+    size_t positions = 8;   /* the four seats, doubled */
+    for (int s = 0; s < NSUITS; s++) {
+        unsigned count = (piles >> (4 * s)) & 15;
+        positions *= count < NRANKS ? NRANKS + 1 - count : 1;
+    }
+    int bits = MIN_FIRST_BITS;
+    while (bits < MAX_FIRST_BITS && ((size_t)1 << bits) < positions) bits++;
+    t->slots = calloc((size_t)1 << bits, sizeof(Slot));
     if (!t->slots) return 0;
-    t->bits = FIRST_BITS;
+    t->bits = bits;
     t->used = 0;
     return 1;
 }
@@ -197,7 +207,7 @@ static PyObject *Layout_value(Layout *L, PyObject *const *args, Py_ssize_t nargs
         return NULL;
     }
     if (!parse_position(args, nargs, "value", &r0, &piles, &p, &sizes, &hp)) return NULL;
-    if (!open_table(L, r0)) return PyErr_NoMemory();
+    if (!open_table(L, r0, piles)) return PyErr_NoMemory();
     int64_t v = value(L, r0, piles, p, sizes, hp, 0);
     if (L->failed) return failure(L);
     return PyLong_FromLongLong(v);
@@ -217,7 +227,7 @@ static PyObject *Layout_line(Layout *L, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     if (!parse_position(args, nargs, "line", &r0, &piles, &p, &sizes, &hp)) return NULL;
-    if (!open_table(L, r0)) return PyErr_NoMemory();
+    if (!open_table(L, r0, piles)) return PyErr_NoMemory();
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int step = 0;; step++) {

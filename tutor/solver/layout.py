@@ -161,24 +161,27 @@ class _Layout:
 
 
 class _CompiledLayout(_Layout):
-    """:class:`_Layout` with the search in C (one table for every start rank); the root
-    values stay those of :meth:`_Layout.root_values`."""
+    """:class:`_Layout` with the search in C (``_layout.Layout``: a table per start rank);
+    the root values stay those of :meth:`_Layout.root_values`."""
 
     def __init__(self, state, hero, budget):
         super().__init__(state, hero, budget)
         owner = [self.owner.get(Card(rank, suit), -1) for suit in SUITS for rank in self.cycle]
         self.core = _compiled.Layout(owner, hero, self.out_points, self.card_points,
                                      self.pass_points, self.pays_passes, self.double,
-                                     min(budget, 2 ** 62))
+                                     max(0, min(budget, 2 ** 62)))   # <= 0: stop at once
 
     @staticmethod
-    def fits(state, hero) -> bool:
-        """Whether the C search's integer ranges hold this position's rules and passes."""
+    def fits(state, hero, budget) -> bool:
+        """Whether the C search's integer ranges hold this position's rules, passes, hero and
+        budget (else the Python search runs)."""
         r = state.rules
         lim = _compiled.CONST_LIMIT
+        if not all(type(x) in (int, bool) and -lim < x < lim
+                   for x in (r.lora_out_points, r.lora_card_points, r.lora_pass_points)):
+            return False
         hp = state.passes[hero] if state.passes else 0
-        return (all(-lim < x < lim for x in (r.lora_out_points, r.lora_card_points,
-                                             r.lora_pass_points))
+        return (type(hero) is int and 0 <= hero < 4 and isinstance(budget, int)
                 and 0 <= hp < _compiled.HP_LIMIT)
 
     def search(self, r0):
@@ -257,7 +260,9 @@ def solve_layout(state, hero=None, budget=None, moves=True) -> Result:
     _check(state)
     hero = state.to_move if hero is None else hero
     budget = budget if budget is not None else 20_000_000
-    if _compiled is not None and backend() == "compiled" and _CompiledLayout.fits(state, hero):
+    compiled = (_compiled is not None and backend() == "compiled"
+                and _CompiledLayout.fits(state, hero, budget))
+    if compiled:
         sr = _CompiledLayout(state, hero, budget)
     else:
         sr = _Layout(state, hero, budget)
