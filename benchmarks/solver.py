@@ -15,8 +15,9 @@ p90; Clabber <= 10 / 40 ms; every Lora trick contract with the hero on lead <= 1
 card <= 100 ms median. Times are CPU time (time.process_time) of one solve.
 
 ``--core`` picks the search core: ``compiled`` (the C extension, where the problem's shape is
-one it covers, see tutor.solver.compiled), ``python`` (TUTOR_SOLVER=python) or ``both`` (each
-line run on both, the compiled row with its speed-up). Default: the core in use.
+one it covers, see tutor.solver.compiled; the layout line runs the compiled layout search,
+tutor/solver/_layout.c), ``python`` (TUTOR_SOLVER=python) or ``both`` (each line run on both,
+the compiled row with its speed-up). Default: the core in use.
 Targets of the compiled core: Euchre <= DDS's time (``--dds`` ratio <= 1.0); every Lora trick
 contract with the hero on lead <= 5 ms median; layout <= 1 ms; Clabber <= 0.5 ms.
 """
@@ -35,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor import games, solver  # noqa: E402
 from tutor.cards import DECKS, SUITS, format_cards  # noqa: E402
-from tutor.solver.layout import solve_layout  # noqa: E402
+from tutor.solver.layout import _compiled as layout_core, solve_layout  # noqa: E402
 
 LORA_TRICK_CONTRACTS = ("minimum", "maximum", "queens", "hearts", "jack_of_clubs",
                         "king_hearts_last_trick", "king_hearts_sixth_trick", "king_of_hearts",
@@ -68,22 +69,23 @@ def raub_deal(seed, players):
                           players=players), None
 
 
-def lora_deal(seed, contract):
+def lora_deal(seed, contract, rules=None):
     rng = random.Random(seed)
     hands = _deal(rng, DECKS["32"], 8, range(4))
-    state = games.position("lora", contract=contract, hands=hands, leader=0)
+    state = games.position("lora", contract=contract, hands=hands, leader=0, rules=rules)
     return state, 0
 
 
 CORES: tuple = (None,)   # None: the core in use; else "compiled" / "python" per row
 
 
-def on_core(core):
-    """Run what follows on ``core`` (None: leave the choice as it is)."""
+def on_core(core, layout=False):
+    """Run what follows on ``core`` (None: leave the choice as it is); ``layout``: the layout
+    search's own compiled core (tutor/solver/_layout.c) is needed too."""
     if core is None:
         return
     os.environ["TUTOR_SOLVER"] = core
-    if solver.backend() != core:
+    if solver.backend() != core or (layout and core == "compiled" and layout_core is None):
         raise SystemExit(f"the {core} core is not available: build it with "
                          "'python setup.py build_ext --inplace' or 'pip install -e .'")
 
@@ -91,7 +93,7 @@ def on_core(core):
 def run(name, make, count, moves, layout=False):
     medians = {}
     for core in CORES:
-        on_core(core)
+        on_core(core, layout)
         medians[core] = _run(name if core is None else f"{name} [{core}]", make, count, moves,
                              layout, medians.get("python"))
 
@@ -264,6 +266,9 @@ def main(argv=None):
     if want in ("all", "layout", "lora"):
         run("lora layout, from the first card", lambda s: lora_deal(s, "lora"),
             args.deals or 20, True, layout=True)
+        # passes scored and doubled: the hero's pass count joins the position
+        run("lora layout (libyan), first card",
+            lambda s: lora_deal(s, "lora", "libyan"), args.deals or 20, True, layout=True)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,11 @@ With ``lora_last_card_call = manual`` (rules 9.8.4 item 4, A17) the call is the 
 action once it is due, so it is a forced move that changes neither the piles nor the turn
 order; a player who misses it pays the +8 of P4, which double-dummy play never does (the
 value is the score of the hand played without penalties).
+
+The same search runs compiled (``tutor/solver/_layout.c``, :class:`_CompiledLayout`) when the
+compiled core is chosen (``tutor.solver.backend() == "compiled"``) and that extension is
+built: same values, move values, principal line and node counts; this module stays the
+reference.
 """
 
 from __future__ import annotations
@@ -17,10 +22,22 @@ from __future__ import annotations
 from ..cards import SUITS, Card
 from ..errors import TutorError
 from ..games.actions import Action, Pass, Play
+from ..games.lora_layout import CYCLE
 from .api import Result
+from .compiled import backend
 from .search import BudgetExceeded
 
 __all__ = ["solve_layout"]
+
+try:
+    from . import _layout as _compiled
+except ImportError:   # built without a C compiler: the Python search runs
+    _compiled = None
+
+# the C search's line codes: suit * 8 + CYCLE index -> the play
+_PLAYS = tuple(Play(Card(rank, suit)) for suit in SUITS for rank in CYCLE)
+_PASS = Pass()
+_LAST_CARD = Action("last_card")
 
 
 class _Layout:
@@ -31,7 +48,6 @@ class _Layout:
     """
 
     def __init__(self, state, hero, budget):
-        from ..games.lora_layout import CYCLE
         self.cycle = CYCLE
         r = state.rules
         self.out_points = r.lora_out_points
@@ -144,6 +160,89 @@ class _Layout:
         return out
 
 
+class _CompiledLayout(_Layout):
+    """:class:`_Layout` with the search in C (``_layout.Layout``: a table per start rank);
+    the root values stay those of :meth:`_Layout.root_values`."""
+
+    def __init__(self, state, hero, budget):
+        super().__init__(state, hero, budget)
+        owner = [self.owner.get(Card(rank, suit), -1) for suit in SUITS for rank in self.cycle]
+        self.core = _compiled.Layout(owner, hero, self.out_points, self.card_points,
+                                     self.pass_points, self.pays_passes, self.double,
+                                     max(0, min(budget, 2 ** 62)))   # <= 0: stop at once
+
+    @staticmethod
+    def fits(state, hero, budget) -> bool:
+        """Whether the C search's integer ranges hold this position's rules, passes, hero and
+        budget (else the Python search runs)."""
+        r = state.rules
+        lim = _compiled.CONST_LIMIT
+        if not all(type(x) in (int, bool) and -lim < x < lim
+                   for x in (r.lora_out_points, r.lora_card_points, r.lora_pass_points)):
+            return False
+        hp = state.passes[hero] if state.passes else 0
+        return (type(hero) is int and 0 <= hero < 4 and isinstance(budget, int)
+                and 0 <= hp < _compiled.HP_LIMIT)
+
+    def search(self, r0):
+        fn = self.searches.get(r0)
+        if fn is not None:
+            return fn
+        i = self.cycle.index(r0)
+        core_value = self.core.value
+        layout = self
+
+        def value(piles, p, sizes, hp):
+            v = core_value(i, piles, p, sizes, hp)
+            layout.nodes = layout.core.nodes
+            if v is None:
+                raise BudgetExceeded()
+            return v
+
+        self.searches[r0] = value
+        return value
+
+    def line(self, state, values) -> list[Action]:
+        """:func:`_layout_line` from the root ``values``: the first action picked here, the
+        rest by the C search."""
+        p, hero = state.to_move, self.hero
+        want = min(values.values()) if p == hero else max(values.values())
+        action = next(a for a, v in values.items() if v == want)
+        line = [action]
+        hp = state.passes[hero] if state.passes else 0
+        sizes = 0
+        for seat in range(4):
+            sizes |= len(state.hands[seat]) << (4 * seat)
+        piles = 0
+        for s in range(4):
+            piles |= state.piles[s] << (4 * s)
+        r0 = state.start_rank
+        manual = state.rules.lora_last_card_call == "manual"
+        if action.verb == "pass":
+            hp += p == hero
+        elif action.verb == "play":
+            card = action.card
+            r0 = card.rank if r0 is None else r0
+            left = len(state.hands[p]) - 1
+            if not left:
+                return line
+            if left == 1 and manual:
+                line.append(_LAST_CARD)
+            piles += 1 << (4 * card.suit.index)
+            sizes -= 1 << (4 * p)
+        codes = self.core.line(self.cycle.index(r0), piles, (p + 1) % 4, sizes, hp)
+        if codes is None:
+            raise BudgetExceeded()
+        for code in codes:
+            if code == _compiled.PASS:
+                line.append(_PASS)
+            else:
+                line.append(_PLAYS[code & 31])
+                if code & _compiled.LEAVES_ONE and manual:
+                    line.append(_LAST_CARD)
+        return line
+
+
 def _check(state):
     if getattr(state, "game", None) != "lora" or state.contract != "lora":
         raise TutorError("solve_layout needs a Lora hand in the layout contract")
@@ -160,7 +259,13 @@ def solve_layout(state, hero=None, budget=None, moves=True) -> Result:
     the other three play together against him) and the value of each legal action."""
     _check(state)
     hero = state.to_move if hero is None else hero
-    sr = _Layout(state, hero, budget if budget is not None else 20_000_000)
+    budget = budget if budget is not None else 20_000_000
+    compiled = (_compiled is not None and backend() == "compiled"
+                and _CompiledLayout.fits(state, hero, budget))
+    if compiled:
+        sr = _CompiledLayout(state, hero, budget)
+    else:
+        sr = _Layout(state, hero, budget)
     try:
         values = _values(sr, state)
     except BudgetExceeded:
@@ -170,7 +275,10 @@ def solve_layout(state, hero=None, budget=None, moves=True) -> Result:
     value = pick(values.values())
     res = Result(value=value, moves=values, nodes=sr.nodes, exact=True, bounds=(value, value),
                  hero=hero, problem=None, _searcher=sr)
-    res._line = _layout_line(sr, state, hero)
+    if isinstance(sr, _CompiledLayout):
+        res._line = sr.line(state, values)
+    else:
+        res._line = _layout_line(sr, state, hero)
     return res
 
 
