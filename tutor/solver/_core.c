@@ -31,7 +31,7 @@
 #define MAXBITS 64
 #define MAXTRICKS 64
 #define MAXSW 4
-#define MAXPAT 2
+#define MAXPAT 8
 #define NOBODY (-1)
 #define SPLIT (-2)
 #define BIG (INT64_MAX / 4)
@@ -51,6 +51,11 @@ typedef struct {
     int sig[MAXBITS];          /* how a bit scores (points, sweep sets) as a small class */
     int uniform[MAXBITS];      /* per block: its cards all score alike */
     int patbits, npat;         /* pattern of scores of non-uniform blocks in the key */
+    int keymode[MAXBITS];      /* per block: KEY_RENUMBER, KEY_PATTERN or KEY_RAW */
+    int patslot[MAXBITS];      /* per pattern block: its word in the key */
+    uint64_t *patw;            /* 8-bit blocks: [block][live ranks] -> pattern word */
+    int64_t *valsum;           /* 8-bit blocks: [block][cards] -> their points */
+    size_t cap0;               /* the table's first size */
     int64_t tv;
     int64_t idxv[MAXTRICKS + 1];
     int64_t idxsum[MAXTRICKS + 2];
@@ -71,10 +76,44 @@ typedef struct {
     int exceeded;
 } Core;
 
-static inline int popc(uint64_t x) { return __builtin_popcountll(x); }
+/* bit count without the library call a compiler emits when it may not assume the instruction */
+static inline int popc(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 static inline uint64_t topbit(uint64_t x) { return 1ULL << (63 - __builtin_clzll(x)); }
 static inline int bitidx(uint64_t x) { return __builtin_ctzll(x); }
 static inline uint64_t above(uint64_t b) { return ~((b << 1) - 1); }   /* bits over b */
+
+/* 8-bit blocks (every game here): per (cards in play, a hand's cards) of a block, the hand's
+   cards renumbered to the lowest ranks, and those of them that top a run of touching cards */
+static uint8_t PEXT8[256][256];
+static uint8_t TOPS8[256][256];
+
+static void init_tables(void) {
+    for (int lb = 0; lb < 256; lb++) {
+        for (int hb = 0; hb < 256; hb++) {
+            int j = 0, out = 0, tops = 0, prev_mine = 0;
+            for (int i = 0; i < 8; i++) {
+                if (!((lb >> i) & 1)) continue;
+                if ((hb >> i) & 1) out |= 1 << j;
+                j++;
+            }
+            for (int i = 7; i >= 0; i--) {
+                if (!((lb >> i) & 1)) continue;
+                int mine = (hb >> i) & 1;
+                if (mine && !prev_mine) tops |= 1 << i;
+                prev_mine = mine;
+            }
+            PEXT8[lb][hb] = (uint8_t)out;
+            TOPS8[lb][hb] = (uint8_t)(tops & hb);
+        }
+    }
+}
+
+enum { KEY_RENUMBER, KEY_PATTERN, KEY_RAW };
 
 static inline uint64_t suit_of(Core *c, uint64_t bit) {
     return c->suitm[bitidx(bit) >> c->sh];
@@ -128,7 +167,26 @@ static inline uint64_t legal(Core *c, uint64_t h, int k, uint64_t best, uint64_t
 
 /* the legal cards that top a run of touching cards (no other card in play between them,
    same block, same scoring): the others of a run give the same values */
-static uint64_t candidates(Core *c, uint64_t h, uint64_t lg, uint64_t live) {
+static uint64_t candidates_by_loop(Core *c, uint64_t h, uint64_t lg, uint64_t live);
+
+static inline uint64_t candidates(Core *c, uint64_t h, uint64_t lg, uint64_t live) {
+    if (c->W != 8) return candidates_by_loop(c, h, lg, live);
+    uint64_t out = 0, m = lg;
+    while (m) {
+        int blk = bitidx(m) >> 3;
+        uint64_t bm = c->suitm[blk];
+        if (c->uniform[blk]) {
+            int base = blk << 3;
+            out |= ((uint64_t)TOPS8[(live >> base) & 255][(h >> base) & 255] << base) & lg & bm;
+        } else {
+            out |= candidates_by_loop(c, h, lg & bm, live);
+        }
+        m &= ~bm;
+    }
+    return out;
+}
+
+static uint64_t candidates_by_loop(Core *c, uint64_t h, uint64_t lg, uint64_t live) {
     uint64_t out = 0, m = lg, prev = 0;
     while (m) {
         uint64_t b = topbit(m);
@@ -277,26 +335,32 @@ static void make_key(Core *c, int leader, unsigned sw, uint64_t *key) {
     for (int blk = 0; blk < c->nb; blk++) {
         int base = blk * c->W;
         uint64_t bm = c->suitm[blk];
-        uint64_t lb = 0;
-        for (int p = 0; p < n; p++) lb |= c->H[p] & bm;
-        int j = 0;
-        int keep = c->uniform[blk] || c->npat;
-        if (!keep) {
+        int mode = c->keymode[blk];
+        if (mode == KEY_RAW) {
             for (int p = 0; p < n; p++) hk[p] |= c->H[p] & bm;
             continue;
         }
+        uint64_t lb = 0;
+        for (int p = 0; p < n; p++) lb |= c->H[p] & bm;
+        if (c->W == 8) {
+            int live8 = (int)(lb >> base);
+            for (int p = 0; p < n; p++)
+                hk[p] |= (uint64_t)PEXT8[live8][(c->H[p] >> base) & 255] << base;
+            if (mode == KEY_PATTERN) pat[c->patslot[blk]] = c->patw[blk * 256 + live8];
+            continue;
+        }
+        int j = 0;
+        uint64_t pw = 0;
         while (lb) {
             uint64_t b = lb & -lb;
             lb ^= b;
             for (int p = 0; p < n; p++) {
                 if (c->H[p] & b) { hk[p] |= 1ULL << (base + j); break; }
             }
-            if (!c->uniform[blk]) {
-                int off = (base + j) * c->patbits;
-                pat[off >> 6] |= (uint64_t)c->sig[bitidx(b)] << (off & 63);
-            }
+            if (mode == KEY_PATTERN) pw |= (uint64_t)c->sig[bitidx(b)] << (j * c->patbits);
             j++;
         }
+        if (mode == KEY_PATTERN) pat[c->patslot[blk]] = pw;
     }
     key[0] = 1ULL << 63 | (uint64_t)sw << 8 | (uint64_t)leader;
 }
@@ -469,8 +533,13 @@ static void static_bounds(Core *c, int leader, int r, int ti, unsigned sw, uint6
     if (c->values_ok) {
         int64_t P = c->tv * r + c->idxsum[ti];
         if (c->has_val) {
-            uint64_t m = live;
-            while (m) { uint64_t b = m & -m; m ^= b; P += c->val[bitidx(b)]; }
+            if (c->valsum) {
+                for (int blk = 0; blk < c->nb; blk++)
+                    P += c->valsum[blk * 256 + ((live >> (blk * 8)) & 255)];
+            } else {
+                uint64_t m = live;
+                while (m) { uint64_t b = m & -m; m ^= b; P += c->val[bitidx(b)]; }
+            }
         }
         lo = c->wlo * P;
         hi = c->whi * P;
@@ -681,7 +750,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     ITEM(trick_value) ITEM(trick_index_values) ITEM(total) ITEM(sweep_masks)
     ITEM(sweep_bonuses) ITEM(sweep_by) ITEM(sweep_tight) ITEM(modes) ITEM(lead_high)
     ITEM(lead_wins) ITEM(lead_vs_hero) ITEM(hero) ITEM(quick) ITEM(plain) ITEM(trump_run)
-    ITEM(values_ok) ITEM(value_order)
+    ITEM(values_ok) ITEM(value_order) ITEM(live)
 #undef ITEM
     Py_ssize_t nb, n, nm, nv, ni, nsw, nsb;
     int64_t tmp[MAXN * MAXN * MAXN];
@@ -767,31 +836,74 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->idxsum[total] = 0;
     c->idxsum[total + 1] = 0;
     for (int i = (int)total - 1; i >= 0; i--) c->idxsum[i] = c->idxsum[i + 1] + c->idxv[i];
-    /* the key: renumbered hands, with the patterns of scores of non-uniform blocks where they
-       fit in MAXPAT words (else such blocks keep their raw cards) */
-    int maxsig = 0, nonuniform = 0;
+    /* the key: renumbered hands, and for a block whose cards score differently the pattern
+       of scores of its cards in play beside them; a block whose cards in play all score
+       differently keeps its raw cards (renumbering would merge nothing) */
+    int maxsig = 0;
     for (int i = 0; i < MAXBITS; i++) {
         if (sig[i] < 0 || sig[i] > 255) { PyErr_SetString(PyExc_ValueError, "bad signature"); return -1; }
         c->sig[i] = (int)sig[i];
         if (c->sig[i] > maxsig) maxsig = c->sig[i];
     }
-    for (int blk = 0; blk < nb; blk++) {
-        c->uniform[blk] = uni[blk] != 0;
-        if (!c->uniform[blk]) nonuniform = 1;
-    }
     c->patbits = 1;
     while ((1 << c->patbits) <= maxsig) c->patbits++;
     c->npat = 0;
-    if (nonuniform) {
-        int bits = (int)(nb * width) * c->patbits;
-        if (bits <= 64 * MAXPAT) c->npat = (bits + 63) / 64;
+    uint64_t live_all = 0;
+    if (!read_masks(o_live, &live_all, 1, NULL, "cards in play")) return -1;
+    for (int blk = 0; blk < nb; blk++) {
+        c->uniform[blk] = uni[blk] != 0;
+        c->keymode[blk] = KEY_RENUMBER;
+        if (c->uniform[blk]) continue;
+        uint64_t seen_sigs[4] = {0};
+        int distinct = 1;
+        uint64_t m = live_all & c->suitm[blk];
+        while (m) {
+            int i = bitidx(m);
+            m &= m - 1;
+            int sg = c->sig[i];
+            if (seen_sigs[sg >> 6] & (1ULL << (sg & 63))) distinct = 0;
+            seen_sigs[sg >> 6] |= 1ULL << (sg & 63);
+        }
+        if (distinct || width * c->patbits > 64 || c->npat >= MAXPAT) {
+            c->keymode[blk] = KEY_RAW;
+        } else {
+            c->keymode[blk] = KEY_PATTERN;
+            c->patslot[blk] = c->npat++;
+        }
     }
+    PyMem_Free(c->patw);
+    PyMem_Free(c->valsum);
+    c->patw = NULL;
+    c->valsum = NULL;
+    if (width == 8) {
+        c->patw = PyMem_Calloc((size_t)nb * 256, sizeof(uint64_t));
+        c->valsum = PyMem_Calloc((size_t)nb * 256, sizeof(int64_t));
+        if (!c->patw || !c->valsum) { PyErr_NoMemory(); return -1; }
+        for (int blk = 0; blk < nb; blk++) {
+            for (int lb = 0; lb < 256; lb++) {
+                uint64_t pw = 0;
+                int64_t pts = 0;
+                int j = 0;
+                for (int i = 0; i < 8; i++) {
+                    if (!((lb >> i) & 1)) continue;
+                    pw |= (uint64_t)c->sig[blk * 8 + i] << (j * c->patbits);
+                    pts += c->val[blk * 8 + i];
+                    j++;
+                }
+                c->patw[blk * 256 + lb] = pw;
+                c->valsum[blk * 256 + lb] = pts;
+            }
+        }
+    }
+    /* a larger problem starts with a larger table: growing it costs a rehash each time */
+    int cards = popc(live_all);
+    c->cap0 = (size_t)1 << (cards >= 28 ? 14 : cards >= 24 ? 12 : 10);
     c->nkey = c->n + c->npat;
     int stride = 1 + c->nkey + 3;
-    if (!c->tt || stride != c->stride) {
+    if (!c->tt || stride != c->stride || c->cap != c->cap0) {
         PyMem_Free(c->tt);
         c->stride = stride;
-        c->cap = 1 << 10;
+        c->cap = c->cap0;
         c->tt = PyMem_Calloc(c->cap * c->stride, sizeof(uint64_t));
         if (!c->tt) { PyErr_NoMemory(); return -1; }
     } else {
@@ -805,6 +917,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
 
 static void Core_dealloc(Core *c) {
     PyMem_Free(c->tt);
+    PyMem_Free(c->patw);
+    PyMem_Free(c->valsum);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -927,12 +1041,12 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
    first size, which is cheaper to clear than a large one), no node counted, no killer lead */
 static PyObject *Core_reset(Core *c, PyObject *noargs) {
     if (!c->tt) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
-    if (c->cap > (1u << 12)) {
-        uint64_t *tt = PyMem_Calloc((size_t)1 << 10, c->stride * sizeof(uint64_t));
+    if (c->cap > c->cap0) {
+        uint64_t *tt = PyMem_Calloc(c->cap0, c->stride * sizeof(uint64_t));
         if (!tt) return PyErr_NoMemory();
         PyMem_Free(c->tt);
         c->tt = tt;
-        c->cap = 1 << 10;
+        c->cap = c->cap0;
         c->used = 0;
     } else {
         clear_table(c);
@@ -984,6 +1098,7 @@ static struct PyModuleDef coremodule = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
+    init_tables();
     PyObject *m = PyModule_Create(&coremodule);
     if (!m) return NULL;
     Py_INCREF(&CoreType);

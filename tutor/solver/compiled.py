@@ -85,7 +85,8 @@ def core_shape(pb: Problem, scoring=None) -> dict:
     plain = plain_tricks and not SWM and TV > 0 and values_ok
     WMIN, WMAX = min(WI), max(WI)
     quick = [plain and (WI[p] > WMIN if MAXS[p] else WI[p] < WMAX) for p in range(n)]
-    signatures, uniform = _scoring_classes(pb, scoring or search._scoring(pb))
+    scoring = scoring or search._scoring(pb)
+    signatures, uniform = _scoring_classes(pb, scoring)
     values = [0] * len(pb.cards)
     for bit, v in VAL.items():
         values[bit.bit_length() - 1] = v
@@ -104,7 +105,7 @@ def core_shape(pb: Problem, scoring=None) -> dict:
         lead_high=[int(x) for x in LEAD_HIGH], lead_wins=[int(x) for x in LEAD_WANTS_WIN],
         lead_vs_hero=list(LEAD_VS_HERO), hero=HERO, quick=[int(q) for q in quick],
         plain=plain, trump_run=plain and bool(trump), values_ok=values_ok,
-        value_order=bool(VAL) and pb.minimise)
+        value_order=bool(VAL) and pb.minimise, live=[scoring[0]])
 
 
 # C cores of searchers that are gone, per shape (the Python engine's key, the scoring
