@@ -29,7 +29,8 @@ one from a ``TrickRules`` and real cards without any engine.
 
 ``solver.backend()`` says which search core runs: ``"python"`` (the default reference) or
 ``"compiled"`` (the optional C extension, built by ``pip install`` where a C compiler is present,
-chosen with ``TUTOR_SOLVER=compiled``; see :mod:`tutor.solver.compiled`).
+chosen with ``TUTOR_SOLVER=compiled``; see :mod:`tutor.solver.compiled`, and for the goal
+searches :mod:`tutor.solver.compiled_goals`).
 """
 
 from . import goals
