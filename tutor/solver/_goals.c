@@ -29,6 +29,8 @@
 #define MAXCOEF ((int64_t)1 << 20)
 #define MAXVALUE ((int64_t)1 << 50)
 
+#define VCACHE 1024
+
 enum { OP_ATOM, OP_ALL, OP_ANY, OP_NOT, OP_EXACTLY };
 
 typedef struct {
@@ -45,10 +47,13 @@ typedef struct {
     int64_t up[MAXATOMS], down[MAXATOMS];
     int32_t *prog;
     int proglen;
+    /* the formula's verdict per atom status (two bits an atom), direct mapped */
+    uint64_t vcode[VCACHE];
+    int8_t vvalue[VCACHE];   /* -2: empty */
     uint64_t kills[MAXN][MAXBITS + 2];   /* per leader and cards left: the last killing lead */
-    /* transposition table: keys of klen words, results 0 empty / 1 no / 2 yes */
+    /* transposition table: keys of klen words, and per slot a tag (see slot_of) */
     int64_t *keys;
-    uint8_t *res;
+    uint64_t *tags;
     size_t cap, used;
     int klen;
     int ready;   /* initialised without error */
@@ -121,6 +126,9 @@ static int verdict(GoalCore *g, const int8_t *status) {
 
 /* -- transposition table ----------------------------------------------------------------- */
 
+/* a slot's tag: the key's hash with its two low bits replaced by the result + 1 (0: empty) */
+#define TAG_RESULT 3ULL
+
 static uint64_t hash_words(const int64_t *key, int len) {
     uint64_t x = 0x9E3779B97F4A7C15ULL;
     for (int i = 0; i < len; i++) {
@@ -130,54 +138,88 @@ static uint64_t hash_words(const int64_t *key, int len) {
     return x ^ (x >> 31);
 }
 
-static size_t slot_of(GoalCore *g, const int64_t *key) {
+static inline int same_key(const int64_t *a, const int64_t *b, int len) {
+    for (int i = 0; i < len; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+/* the slot holding key (hash h), or the empty slot where it would go */
+static size_t slot_of(GoalCore *g, const int64_t *key, uint64_t h) {
     size_t mask = g->cap - 1;
-    size_t i = (size_t)hash_words(key, g->klen) & mask;
-    while (g->res[i] && memcmp(g->keys + i * g->klen, key, sizeof(int64_t) * g->klen) != 0)
+    size_t i = (size_t)(h >> 2) & mask;
+    uint64_t want = h & ~TAG_RESULT;
+    for (;;) {
+        uint64_t tag = g->tags[i];
+        if (!tag) return i;
+        if ((tag & ~TAG_RESULT) == want && same_key(g->keys + i * g->klen, key, g->klen))
+            return i;
         i = (i + 1) & mask;
-    return i;
+    }
 }
 
 static int table_alloc(GoalCore *g, size_t cap) {
     if (cap > ((size_t)-1) / (sizeof(int64_t) * (size_t)g->klen)) return 0;
     int64_t *keys = PyMem_Malloc(cap * sizeof(int64_t) * g->klen);
-    uint8_t *res = PyMem_Calloc(cap, 1);
-    if (!keys || !res) {
+    uint64_t *tags = PyMem_Calloc(cap, sizeof(uint64_t));
+    if (!keys || !tags) {
         PyMem_Free(keys);
-        PyMem_Free(res);
+        PyMem_Free(tags);
         return 0;
     }
     int64_t *old_keys = g->keys;
-    uint8_t *old_res = g->res;
+    uint64_t *old_tags = g->tags;
     size_t old_cap = g->cap;
     g->keys = keys;
-    g->res = res;
+    g->tags = tags;
     g->cap = cap;
     for (size_t i = 0; i < old_cap; i++) {
-        if (!old_res[i]) continue;
-        const int64_t *key = old_keys + i * g->klen;
-        size_t j = slot_of(g, key);
-        memcpy(g->keys + j * g->klen, key, sizeof(int64_t) * g->klen);
-        g->res[j] = old_res[i];
+        uint64_t tag = old_tags[i];
+        if (!tag) continue;
+        /* the tag keeps the hash bits the slot index is taken from */
+        size_t j = (size_t)(tag >> 2) & (cap - 1);
+        while (g->tags[j]) j = (j + 1) & (cap - 1);
+        memcpy(g->keys + j * g->klen, old_keys + i * g->klen, sizeof(int64_t) * g->klen);
+        g->tags[j] = tag;
     }
     PyMem_Free(old_keys);
-    PyMem_Free(old_res);
+    PyMem_Free(old_tags);
     return 1;
 }
 
 /* the table holds every entry (as the reference's dict does): grown, never emptied */
-static int table_store(GoalCore *g, const int64_t *key, int result) {
+static int table_store(GoalCore *g, const int64_t *key, uint64_t h, int result) {
     if ((g->used + 1) * 2 > g->cap && !table_alloc(g, g->cap * 2)) {
         g->failed = 1;
         return 0;
     }
-    size_t i = slot_of(g, key);
-    if (!g->res[i]) {
+    size_t i = slot_of(g, key, h);
+    if (!g->tags[i]) {
         memcpy(g->keys + i * g->klen, key, sizeof(int64_t) * g->klen);
         g->used++;
     }
-    g->res[i] = (uint8_t)(result + 1);
+    g->tags[i] = (h & ~TAG_RESULT) | (uint64_t)(result + 1);
     return 1;
+}
+
+/* RENUMBER[live][x]: the cards x of an 8-bit block whose cards in play are live, moved to the
+   lowest ranks without gaps (filled once, when a search first keys 8-bit blocks so) */
+static uint8_t RENUMBER[256][256];
+static int renumber_ready = 0;
+
+static void fill_renumber(void) {
+    for (int live = 0; live < 256; live++) {
+        for (int x = 0; x < 256; x++) {
+            int out = 0, j = 0;
+            for (int i = 0; i < 8; i++) {
+                if (!(live >> i & 1)) continue;
+                if (x >> i & 1) out |= 1 << j;
+                j++;
+            }
+            RENUMBER[live][x] = (uint8_t)out;
+        }
+    }
+    renumber_ready = 1;
 }
 
 /* the hands as keyed: with no card scoring on its own, each block's cards in play renumbered
@@ -186,6 +228,19 @@ static void hands_key(GoalCore *g, int64_t *out) {
     int n = g->n;
     if (!g->normalised) {
         for (int p = 0; p < n; p++) out[p] = (int64_t)g->H[p];
+        return;
+    }
+    if (g->sh == 3) {
+        uint64_t live = 0;
+        for (int p = 0; p < n; p++) live |= g->H[p];
+        uint64_t renum[MAXN] = {0};
+        for (int b = 0; b < g->nb; b++) {
+            int s = 8 * b;
+            const uint8_t *row = RENUMBER[(live >> s) & 0xFF];
+            for (int p = 0; p < n; p++)
+                renum[p] |= (uint64_t)row[(g->H[p] >> s) & 0xFF] << s;
+        }
+        for (int p = 0; p < n; p++) out[p] = (int64_t)renum[p];
         return;
     }
     uint64_t renum[MAXN] = {0};
@@ -232,28 +287,40 @@ static int trick_start(GoalCore *g, int leader, const int64_t *acc) {
     int8_t status[MAXATOMS];
     int64_t key[MAXN + 1 + MAXATOMS];
     int64_t *akey = key + n + 1;
+    uint64_t code = 0;
     for (int a = 0; a < na; a++) {
         int64_t v = acc[a];
         if (v + rem * g->down[a] >= 0) {
             status[a] = 1;
             akey[a] = DECIDED;
+            code |= 1ULL << (2 * a);
         } else if (v + rem * g->up[a] < 0) {
             status[a] = 0;
             akey[a] = -DECIDED;
+            code |= 2ULL << (2 * a);
         } else {
             status[a] = -1;
             akey[a] = v;
         }
     }
-    int v = verdict(g, status);
+    size_t vi = (size_t)((code * 0x9E3779B97F4A7C15ULL) >> 54);   /* 10 bits: VCACHE */
+    int v;
+    if (g->vvalue[vi] != -2 && g->vcode[vi] == code) {
+        v = g->vvalue[vi];
+    } else {
+        v = verdict(g, status);
+        g->vcode[vi] = code;
+        g->vvalue[vi] = (int8_t)v;
+    }
     if (v >= 0) return v;
     hands_key(g, key);
     key[n] = leader;
-    size_t i = slot_of(g, key);
-    if (g->res[i]) return g->res[i] - 1;
+    uint64_t h = hash_words(key, g->klen);
+    uint64_t tag = g->tags[slot_of(g, key, h)];
+    if (tag) return (int)(tag & TAG_RESULT) - 1;
     int r = play(g, leader, 0, 0, leader, 0, 0, live, acc);
     if (r < 0) return r;
-    if (!table_store(g, key, r)) return -1;
+    if (!table_store(g, key, h, r)) return -1;
     return r;
 }
 
@@ -506,14 +573,17 @@ static int GoalCore_init(GoalCore *g, PyObject *args, PyObject *kw) {
     g->tval = tval;
     g->bonus = bonus;
     g->normalised = normalised;
+    if (normalised && g->sh == 3 && !renumber_ready) fill_renumber();
     for (int p = 0; p < n; p++) g->side[p] = tmp[p] != 0;
     if (!read_program(g, program) || !check_program(g)) return -1;
     memset(g->kills, 0, sizeof g->kills);
+    memset(g->vcode, 0, sizeof g->vcode);
+    memset(g->vvalue, -2, sizeof g->vvalue);
     g->klen = g->n + 1 + g->natoms;
     PyMem_Free(g->keys);
-    PyMem_Free(g->res);
+    PyMem_Free(g->tags);
     g->keys = NULL;
-    g->res = NULL;
+    g->tags = NULL;
     g->cap = 0;
     g->used = 0;
     if (!table_alloc(g, 1 << 10)) { PyErr_NoMemory(); return -1; }
@@ -525,7 +595,7 @@ static int GoalCore_init(GoalCore *g, PyObject *args, PyObject *kw) {
 static void GoalCore_dealloc(GoalCore *g) {
     PyMem_Free(g->prog);
     PyMem_Free(g->keys);
-    PyMem_Free(g->res);
+    PyMem_Free(g->tags);
     Py_TYPE(g)->tp_free((PyObject *)g);
 }
 
