@@ -638,6 +638,9 @@ static PyObject *GoalCore_wins(GoalCore *g, PyObject *args) {
     if (PyList_GET_SIZE(tally) != 1) return bad("tally: a one-element list"), NULL;
     long long count = PyLong_AsLongLong(PyList_GET_ITEM(tally, 0));
     if (count == -1 && PyErr_Occurred()) return NULL;
+    /* the counters only ever grow by one a node: far below the top of 64 bits */
+    if (count < 0 || count > ((long long)1 << 62)) return bad("tally out of range"), NULL;
+    if (g->nodes > ((long long)1 << 62)) return bad("node count out of range"), NULL;
     memcpy(g->H, H, sizeof(uint64_t) * n);
     g->tally = count;
     g->budget = budget;

@@ -116,7 +116,7 @@ class CompiledGoalSearch(GoalSearch):
             [list(row) for row in self.coef], list(self.up), list(self.down), program,
             not self.values and pb.width == 8)
         # the C search counts in 64 bits: a budget beyond that is no budget
-        self._limit = min(int(self.budget), 1 << 62)
+        self._limit = max(-1, min(int(self.budget), 1 << 62))
 
     def wins(self, pos) -> bool:
         hands, trick, leader, acc = pos
