@@ -13,14 +13,14 @@ import random
 import pytest
 
 from tutor import games, solver
-from tutor.cards import DECKS, SUITS, format_cards
+from tutor.cards import format_cards
 from tutor.errors import TutorError
 from tutor.solver import compiled, compiled_goals, goals
 
 from .reference import random_ending
 from .test_cores import bench
 from .test_corpus import GOALS, _state
-from .test_engines import euchre_ending, layout_ending, lora_ending, raub_ending
+from .test_engines import euchre_ending, lora_ending, raub_ending
 from .test_goals import TWO_PLAYER_RULES, clabber_make_ending, euchre_three_handed
 
 built = pytest.mark.skipif(compiled._core is None or compiled_goals._goals is None,
