@@ -209,6 +209,17 @@ def test_clabber_full_deals_agree(monkeypatch):
             _agree(monkeypatch, state, goal, moves=False)
 
 
+def test_two_players_reviews_agree(monkeypatch):
+    """A whole two_players hand reviewed card by card (a goal solve per card)."""
+    from tutor.solver.review import review_hand
+    state = bench.played_out(bench.lora_deal(3, "two_players")[0], 3)
+    _on(monkeypatch, "python")
+    a = review_hand(state)
+    _on(monkeypatch, "compiled")
+    assert review_hand(state) == a
+    assert all(r.exact for r in a)
+
+
 # ---------------------------------------------------------------------------- any formula
 def _random_formula(rng, seats, depth=0):
     """A random formula over the seats' final amounts: every node kind, nested."""
