@@ -62,7 +62,12 @@ def formula_program(tree) -> list[int]:
 def _fits(sr: GoalSearch, program: list[int]) -> bool:
     pb = sr.pb
     coef_max = _goals.MAX_COEF
-    if (pb.n > _goals.MAX_SEATS or len(pb.cards) > _goals.MAX_BITS
+    live = 0
+    for b in (*pb.hands, *pb.trick):
+        live |= b
+    if live >> len(pb.cards):   # a card outside the layout: the reference says what is wrong
+        return False
+    if (not 2 <= pb.n <= _goals.MAX_SEATS or len(pb.cards) > _goals.MAX_BITS
             or len(sr.coef) > _goals.MAX_ATOMS or len(program) > _goals.MAX_PROGRAM):
         return False
     if any(abs(x) > MAX_BASE for x in sr.base):
