@@ -6,6 +6,7 @@
     python benchmarks/solver.py --dds            # Euchre against DDS (needs endplay)
     python benchmarks/solver.py --review         # reviews of whole hands (tutor.review)
     python benchmarks/solver.py --core both      # the compiled and the Python core side by side
+    python benchmarks/solver.py --goals          # goal presets of each game (tutor.solver.goals)
 
 Prints, per game / contract: deals solved, median / p90 / max CPU time per solve, the median
 node count, and the time of an untimed first solve (which, for a shape new to the process,
@@ -16,10 +17,12 @@ card <= 100 ms median. Times are CPU time (time.process_time) of one solve.
 
 ``--core`` picks the search core: ``compiled`` (the C extension, where the problem's shape is
 one it covers, see tutor.solver.compiled; the layout line runs the compiled layout search,
-tutor/solver/_layout.c), ``python`` (TUTOR_SOLVER=python) or ``both`` (each line run on both,
-the compiled row with its speed-up). Default: the core in use.
+tutor/solver/_layout.c, and the goal searches, Lora's two_players and ``--goals``, the compiled
+goal search, tutor/solver/_goals.c), ``python`` (TUTOR_SOLVER=python) or ``both`` (each line run
+on both, the compiled row with its speed-up). Default: the core in use.
 Targets of the compiled core: Euchre <= DDS's time (``--dds`` ratio <= 1.0); every Lora trick
-contract with the hero on lead <= 5 ms median; layout <= 1 ms; Clabber <= 0.5 ms.
+contract with the hero on lead (two_players included) <= 5 ms median; layout <= 1 ms; Clabber
+<= 0.5 ms.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor import games, solver  # noqa: E402
 from tutor.cards import DECKS, SUITS, format_cards  # noqa: E402
+from tutor.solver import compiled_goals, goals  # noqa: E402
 from tutor.solver.layout import _compiled as layout_core, solve_layout  # noqa: E402
 
 LORA_TRICK_CONTRACTS = ("minimum", "maximum", "queens", "hearts", "jack_of_clubs",
@@ -90,20 +94,36 @@ def on_core(core, layout=False):
                          "'python setup.py build_ext --inplace' or 'pip install -e .'")
 
 
-def run(name, make, count, moves, layout=False):
+def on_goal_core(core):
+    """The goal searches run on ``core`` too: its compiled rows need the goal extension."""
+    on_core(core)
+    if core == "compiled" and compiled_goals._goals is None:
+        raise SystemExit("the compiled goal search is not built: build it with "
+                         "'python setup.py build_ext --inplace' or 'pip install -e .'")
+
+
+def run(name, make, count, moves, layout=False, goal=None):
+    """One line per core; ``goal`` (state -> Goal or Levels): solve that goal instead of
+    the game's objective. Lora's two_players is a goal search whatever the line."""
     medians = {}
     for core in CORES:
-        on_core(core, layout)
+        if goal is not None or "two_players" in name:
+            on_goal_core(core)
+        else:
+            on_core(core, layout)
         medians[core] = _run(name if core is None else f"{name} [{core}]", make, count, moves,
-                             layout, medians.get("python"))
+                             layout, medians.get("python"), goal)
 
 
-def _run(name, make, count, moves, layout, reference):
+def _run(name, make, count, moves, layout, reference, goal=None):
     def timed(seed):
         state, hero = make(seed)
+        target = goal(state) if goal is not None else None
         t0 = time.process_time()
         if layout:
             res = solve_layout(state, hero=hero)
+        elif target is not None:
+            res = solver.solve(state, goal=target, moves=moves)
         else:
             res = solver.solve(state, hero=hero, moves=moves)
         return time.process_time() - t0, res
@@ -209,6 +229,8 @@ def main(argv=None):
                     help="time the review of whole hands played out at random")
     ap.add_argument("--partition", action="store_true",
                     help="partition-search table entries (fewer nodes, dearer ones)")
+    ap.add_argument("--goals", action="store_true",
+                    help="goal presets of each game instead of the games' objectives")
     ap.add_argument("--core", choices=("compiled", "python", "both"), default=None,
                     help="search core (default: the one in use; both: side by side)")
     args = ap.parse_args(argv)
@@ -249,6 +271,9 @@ def main(argv=None):
     print(f"{'game / objective':<45} {'deals':>5} {'median ms':>9} {'p90 ms':>9} {'max ms':>9} "
           f"{'med nodes':>10} {'first ms':>9}{' speed-up' if len(CORES) > 1 else ''}   "
           f"({'value of every first move' if args.moves else 'value only'})")
+    if args.goals:
+        goal_lines(want, args)
+        return
     if want in ("all", "euchre"):
         run("euchre, leader's side tricks", euchre_deal, args.deals or 500, args.moves)
     if want in ("all", "clabber"):
@@ -269,6 +294,32 @@ def main(argv=None):
         # passes scored and doubled: the hero's pass count joins the position
         run("lora layout (libyan), first card",
             lambda s: lora_deal(s, "lora", "libyan"), args.deals or 20, True, layout=True)
+
+
+GOAL_LINES = (
+    # (game, line, deal, goal of the state)
+    ("euchre", "euchre goal max_points(leader)", euchre_deal,
+     lambda st: goals.euchre("max_points", st, st.to_move)),
+    ("euchre", "euchre goal march", euchre_deal, lambda st: goals.euchre("march", st)),
+    ("clabber", "clabber goal make", clabber_deal, lambda st: goals.clabber("make", st)),
+    ("clabber", "clabber goal last_trick(leader)", clabber_deal,
+     lambda st: goals.clabber("last_trick", st)),
+    ("raub", "raub 3 players goal all_defenders_score", lambda s: raub_deal(s, 3),
+     lambda st: goals.raub("all_defenders_score", st)),
+    ("raub", "raub 4 players goal max_tricks(declarer)", lambda s: raub_deal(s, 4),
+     lambda st: goals.raub("max_tricks", st, seat=st.declarer)),
+    ("lora", "lora two_players goal avoid_four", lambda s: lora_deal(s, "two_players"),
+     lambda st: goals.lora("avoid_four", st, 0)),
+    ("lora", "lora two_players goal qualify", lambda s: lora_deal(s, "two_players"),
+     lambda st: goals.lora("qualify", st, 0)),
+)
+
+
+def goal_lines(want, args):
+    for game, name, make, goal in GOAL_LINES:
+        if want in ("all", game):
+            run(name, make, args.deals or (20 if game in ("lora", "clabber") else 100),
+                args.moves, goal=goal)
 
 
 if __name__ == "__main__":

@@ -27,10 +27,11 @@ A game hands the search a :class:`Problem` (hands as bit masks, the trick so far
 the objective as data) through :mod:`tutor.solver.adapters`; :func:`problem_from_rules` builds
 one from a ``TrickRules`` and real cards without any engine.
 
-``solver.backend()`` says which search core runs: ``"compiled"`` (the C extension, built by
+``solver.backend()`` says which search core runs: ``"compiled"`` (the C extensions, built by
 ``pip install`` where a C compiler is present, and then used) or ``"python"`` (the readable
-reference: without the extension, or with ``TUTOR_SOLVER=python``; see
-:mod:`tutor.solver.compiled`). Both give the same values.
+reference: without the extensions, or with ``TUTOR_SOLVER=python``; see
+:mod:`tutor.solver.compiled`, and for the goal searches :mod:`tutor.solver.compiled_goals`).
+Both give the same values.
 """
 
 from . import goals

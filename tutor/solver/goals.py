@@ -22,6 +22,9 @@ The search keys a transposition table, at trick starts, on the remaining hands (
 renumbered among the cards in play when no card scores on its own), the leader and each atom's
 running value, clamped once the atom is decided (its value can no longer change the answer). A position whose formula is already decided returns at once, and a
 player stops at the first move that gives his side what it wants.
+
+This module is the readable reference; :mod:`tutor.solver.compiled_goals` runs the same search
+in C where the compiled core is chosen (``tutor.solver.backend()``).
 """
 
 from __future__ import annotations
@@ -495,12 +498,19 @@ def goal_problem(state_or_problem, side, minimise=False) -> Problem:
     return play_position(state_or_problem, side, minimise)
 
 
+def _goal_search(pb, goal, budget=None, tally=None) -> GoalSearch:
+    """The search of ``goal``: the compiled one where the backend is and it covers the goal
+    (:mod:`tutor.solver.compiled_goals`, the same search node for node), else this module's."""
+    from .compiled_goals import make_goal_search
+    return make_goal_search(pb, goal, budget, tally)
+
+
 def _searchers(pb, goal, budget):
     tally = [0]
     if isinstance(goal, Levels):
-        return [(value, GoalSearch(pb, g, budget, tally)) for value, g in goal.levels]
+        return [(value, _goal_search(pb, g, budget, tally)) for value, g in goal.levels]
     if isinstance(goal, Goal):
-        return [(1, GoalSearch(pb, goal, budget, tally)), (0, None)]
+        return [(1, _goal_search(pb, goal, budget, tally)), (0, None)]
     raise TutorError("a goal must be a solver.goals.Goal or solver.goals.Levels")
 
 
@@ -594,7 +604,7 @@ def reaches(state_or_problem, goal: Goal, budget=None) -> bool:
     if not isinstance(goal, Goal):
         raise TutorError("reaches() answers a yes/no Goal; solve a Levels objective instead")
     pb = goal_problem(state_or_problem, goal.side)
-    sr = GoalSearch(pb, goal, budget)
+    sr = _goal_search(pb, goal, budget)
     return sr.wins(sr.root())
 
 
