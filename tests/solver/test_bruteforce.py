@@ -186,20 +186,24 @@ def test_whole_trick_loops_search_the_same_tree_as_the_per_card_search(monkeypat
         assert runs[0].nodes == runs[1].nodes, seed
 
 
+@pytest.mark.parametrize("core", CORES)
 @pytest.mark.parametrize("kind", ["plain", "euchre", "clabber"])
-def test_partition_search_matches_brute_force(monkeypatch, kind):
+def test_partition_search_matches_brute_force(monkeypatch, core, kind):
     """Table entries that keep only the ranks that decided them give the same values and
     the same move values as plain minimax."""
     from tutor.solver import search
+    monkeypatch.setenv("TUTOR_SOLVER", core)
     monkeypatch.setattr(search, "PARTITION", True)
     for seed in range(50_000, 50_200):
         _check(seed, kind)
 
 
-def test_partition_search_shares_entries_between_positions():
+@pytest.mark.parametrize("core", CORES)
+def test_partition_search_shares_entries_between_positions(monkeypatch, core):
     """A partition entry serves positions whose low cards differ: with it the same ending
     needs fewer nodes, and the value is the same."""
     from tutor.solver import search
+    monkeypatch.setenv("TUTOR_SOLVER", core)
     from tutor.cards import DECKS
     from tutor.games.tricks import TrickRules
     rules = TrickRules.natural(DECKS["52"])

@@ -68,9 +68,9 @@ def test_dispatch_by_the_problem_features(monkeypatch):
     hearts = solver.to_problem(bench.lora_deal(3, "hearts")[0], hero=0)
     assert hearts.sweeps and compiled.covers(hearts)
     assert isinstance(compiled.make_searcher(hearts), compiled.CompiledSearcher)
-    # the partition-search experiment of the Python search keeps to Python
+    # partition-search entries run compiled too
     monkeypatch.setattr(search, "PARTITION", True)
-    assert type(compiled.make_searcher(euchre)) is Searcher
+    assert isinstance(compiled.make_searcher(euchre), compiled.CompiledSearcher)
 
 
 @built

@@ -38,6 +38,14 @@
 /* table entries: [meta][key words][lower][upper][best]; meta 0 marks an empty slot */
 #define MAXCAP (1u << 20)
 
+/* an open-addressing hash table of fixed-size slots: kw key words (the first never 0: an
+   empty slot is all zeros) and the payload */
+typedef struct {
+    uint64_t *slots;
+    size_t cap, used, cap0;
+    int kw, stride;
+} Table;
+
 typedef struct {
     PyObject_HEAD
     int n, total, W, sh, nb, values_ok, plain, trump_run, valorder, hero, has_val;
@@ -55,7 +63,7 @@ typedef struct {
     int patslot[MAXBITS];      /* per pattern block: its word in the key */
     uint64_t *patw;            /* 8-bit blocks: [block][live ranks] -> pattern word */
     int64_t *valsum;           /* 8-bit blocks: [block][cards] -> their points */
-    size_t cap0;               /* the table's first size */
+
     int64_t tv;
     int64_t idxv[MAXTRICKS + 1];
     int64_t idxsum[MAXTRICKS + 2];
@@ -69,9 +77,16 @@ typedef struct {
     uint64_t kills[MAXN][MAXTRICKS + 1];
     uint64_t H[MAXN];
     /* the transposition table */
-    uint64_t *tt;
-    size_t cap, used;
-    int nkey, stride;
+    Table tt;
+    int nkey;
+    /* partition search (DDS's winning ranks): entries that keep only the ranks that decided
+       their value, grouped by leader, sweep status and suit lengths */
+    int part, hb, fb, sb, nlens, ngroup;
+    uint64_t forced;           /* cards whose ranks always count (scoring, overtrump duties) */
+    int pcls[MAXBITS];         /* per bit: its scoring class in the entries' patterns */
+    Table groups;
+    size_t part_entries;
+    uint64_t rel;              /* the cards whose ranks decided the value just returned */
     long long nodes, limit;
     int exceeded;
 } Core;
@@ -374,56 +389,238 @@ static inline uint64_t hash_words(const uint64_t *w, int count) {
     return x ^ (x >> 31);
 }
 
-/* the slot of key (its own, or the empty one where it would go) */
-static uint64_t *slot_of(Core *c, const uint64_t *key) {
-    int kw = 1 + c->nkey;
-    size_t mask = c->cap - 1;
-    size_t i = (size_t)hash_words(key, kw) & mask;
+static int table_init(Table *t, int kw, int stride, size_t cap0) {
+    if (t->slots && t->kw == kw && t->stride == stride && t->cap == cap0) {
+        memset(t->slots, 0, t->cap * t->stride * sizeof(uint64_t));
+    } else {
+        PyMem_Free(t->slots);
+        t->slots = PyMem_Calloc(cap0 * stride, sizeof(uint64_t));
+        if (!t->slots) { PyErr_NoMemory(); return 0; }
+        t->cap = cap0;
+    }
+    t->cap0 = cap0;
+    t->kw = kw;
+    t->stride = stride;
+    t->used = 0;
+    return 1;
+}
+
+static void table_clear(Table *t) {
+    if (t->slots) memset(t->slots, 0, t->cap * t->stride * sizeof(uint64_t));
+    t->used = 0;
+}
+
+/* empty, and back to its first size (cheaper to clear than a large one) */
+static int table_reset(Table *t) {
+    if (!t->slots) return 1;
+    if (t->cap > t->cap0) {
+        uint64_t *slots = PyMem_Calloc(t->cap0 * t->stride, sizeof(uint64_t));
+        if (!slots) { PyErr_NoMemory(); return 0; }
+        PyMem_Free(t->slots);
+        t->slots = slots;
+        t->cap = t->cap0;
+        t->used = 0;
+    } else {
+        table_clear(t);
+    }
+    return 1;
+}
+
+/* the slot of key: its own, or the empty one where it would go */
+static uint64_t *table_find(Table *t, const uint64_t *key) {
+    size_t mask = t->cap - 1;
+    size_t i = (size_t)hash_words(key, t->kw) & mask;
     for (;;) {
-        uint64_t *e = c->tt + i * c->stride;
-        if (!e[0] || memcmp(e, key, sizeof(uint64_t) * kw) == 0) return e;
+        uint64_t *e = t->slots + i * t->stride;
+        if (!e[0]) return e;
+        int same = 1;
+        for (int w = 0; w < t->kw; w++) if (e[w] != key[w]) { same = 0; break; }
+        if (same) return e;
         i = (i + 1) & mask;
     }
 }
 
-static void clear_table(Core *c) {
-    memset(c->tt, 0, c->cap * c->stride * sizeof(uint64_t));
-    c->used = 0;
-}
-
-static int grow(Core *c) {
-    size_t old_cap = c->cap;
-    uint64_t *old = c->tt;
-    uint64_t *tt = PyMem_Calloc(old_cap * 2 * c->stride, sizeof(uint64_t));
-    if (!tt) return 0;
-    c->tt = tt;
-    c->cap = old_cap * 2;
-    int kw = 1 + c->nkey;
+static int table_grow(Table *t) {
+    size_t old_cap = t->cap;
+    uint64_t *old = t->slots;
+    uint64_t *slots = PyMem_Calloc(old_cap * 2 * t->stride, sizeof(uint64_t));
+    if (!slots) return 0;
+    t->slots = slots;
+    t->cap = old_cap * 2;
     for (size_t i = 0; i < old_cap; i++) {
-        uint64_t *e = old + i * c->stride;
-        if (!e[0]) continue;
-        memcpy(slot_of(c, e), e, sizeof(uint64_t) * c->stride);
+        uint64_t *e = old + i * t->stride;
+        if (e[0]) memcpy(table_find(t, e), e, sizeof(uint64_t) * t->stride);
     }
-    (void)kw;
     PyMem_Free(old);
     return 1;
 }
 
-static void store(Core *c, uint64_t *key, int64_t lo, int64_t hi, uint64_t best) {
-    int kw = 1 + c->nkey;
-    uint64_t *e = slot_of(c, key);
-    if (!e[0]) {
-        if ((c->used + 1) * 2 > c->cap) {
-            /* at the size limit, start afresh rather than grow */
-            if (c->cap >= MAXCAP || !grow(c)) clear_table(c);
-            e = slot_of(c, key);
+/* the slot of key, made if new (its payload zero); *cleared set when the table was full at
+   its size limit (or could not grow) and was emptied to make room */
+static uint64_t *table_add(Table *t, const uint64_t *key, int *cleared, int *fresh) {
+    uint64_t *e = table_find(t, key);
+    *fresh = !e[0];
+    if (e[0]) return e;
+    if ((t->used + 1) * 2 > t->cap) {
+        if (t->cap >= MAXCAP || !table_grow(t)) {
+            table_clear(t);
+            *cleared = 1;
         }
-        memcpy(e, key, sizeof(uint64_t) * kw);
-        c->used++;
+        e = table_find(t, key);
     }
+    memcpy(e, key, sizeof(uint64_t) * t->kw);
+    t->used++;
+    return e;
+}
+
+static void store(Core *c, uint64_t *key, int64_t lo, int64_t hi, uint64_t best) {
+    int cleared = 0, fresh = 0;
+    uint64_t *e = table_add(&c->tt, key, &cleared, &fresh);
+    int kw = c->tt.kw;
     e[kw] = (uint64_t)lo;
     e[kw + 1] = (uint64_t)hi;
     e[kw + 2] = best;
+}
+
+/* -- partition search ------------------------------------------------------------------ */
+
+/* the pattern of the position at a trick start: per block the holder and scoring class of
+   each card in play from the top (a field of sb bits each, from the word's top), and the
+   suit lengths of each hand */
+static void part_pattern(Core *c, uint64_t live, uint64_t *seq, uint64_t *lens) {
+    /* lens: the suit lengths of each hand, then per block the sorted classes of its cards
+       that always count (a pattern keeps them all, so a position with more of them below
+       the pattern's depth must not match) */
+    memset(lens, 0, sizeof(uint64_t) * c->ngroup);
+    for (int blk = 0; blk < c->nb; blk++) {
+        uint64_t bm = c->suitm[blk];
+        uint64_t lb = live & bm;
+        uint64_t w = 0;
+        int j = 1, nk = 0;
+        int kinds[MAXBITS];
+        while (lb) {
+            uint64_t b = topbit(lb);
+            lb ^= b;
+            int p = 0;
+            while (!(c->H[p] & b)) p++;
+            int k = c->pcls[bitidx(b)];
+            w |= (uint64_t)((p << c->fb) | k) << (64 - c->sb * j);
+            j++;
+            if (k) {
+                int i = nk++;
+                while (i > 0 && kinds[i - 1] > k) { kinds[i] = kinds[i - 1]; i--; }
+                kinds[i] = k;
+            }
+        }
+        uint64_t kw = 0;
+        for (int i = 0; i < nk; i++) kw = kw << 8 | (uint64_t)kinds[i];
+        lens[c->nlens + blk] = kw;
+        seq[blk] = w;
+        for (int p = 0; p < c->n; p++) {
+            int f = (p * c->nb + blk) * 4;
+            lens[f >> 6] |= (uint64_t)popc(c->H[p] & bm) << (f & 63);
+        }
+    }
+}
+
+static inline uint64_t top_fields(Core *c, int d) {
+    return d ? ~0ULL << (64 - c->sb * d) : 0;
+}
+
+/* the cards of a pattern (its depth per block) in this position: each block's top cards */
+static uint64_t pattern_cards(Core *c, uint64_t dw, uint64_t live) {
+    uint64_t out = 0;
+    for (int blk = 0; blk < c->nb; blk++) {
+        int d = (int)((dw >> (4 * blk)) & 15);
+        uint64_t lb = live & c->suitm[blk];
+        while (d-- > 0 && lb) { uint64_t t = topbit(lb); out |= t; lb ^= t; }
+    }
+    return out;
+}
+
+/* a group's entries: [depths][the pattern cut to those depths, a word per block][lower]
+   [upper][best], in an array of its own (the group's slot holds count, room and pointer) */
+#define GROUP_LIMIT 256            /* entries kept per group; past it, the oldest give way */
+#define PART_LIMIT (1u << 22)      /* entries in all: past it, the table starts afresh */
+
+static inline int part_stride(Core *c) { return 1 + c->nb + 3; }
+
+/* the entries of every group freed and the groups emptied */
+static void groups_clear(Core *c) {
+    Table *t = &c->groups;
+    if (!t->slots) return;
+    int gk = t->kw;
+    for (size_t i = 0; i < t->cap; i++) {
+        uint64_t *g = t->slots + i * t->stride;
+        if (g[0]) PyMem_Free((void *)(uintptr_t)g[gk + 2]);
+    }
+    table_clear(t);
+    c->part_entries = 0;
+}
+
+static inline int part_matches(Core *c, const uint64_t *e, const uint64_t *seq) {
+    uint64_t dw = e[0];
+    for (int blk = 0; blk < c->nb; blk++)
+        if ((seq[blk] & top_fields(c, (int)((dw >> (4 * blk)) & 15))) != e[1 + blk]) return 0;
+    return 1;
+}
+
+static void part_store(Core *c, const uint64_t *gkey, const uint64_t *seq, uint64_t live,
+                       uint64_t rel, int64_t lo, int64_t hi, uint64_t best) {
+    rel = (rel | c->forced) & live;
+    uint64_t dw = 0;
+    for (int blk = 0; blk < c->nb; blk++) {
+        uint64_t bm = c->suitm[blk];
+        uint64_t rb = rel & bm;
+        if (!rb) continue;
+        uint64_t low = rb & -rb;
+        int d = popc(live & bm & ~(low - 1));
+        dw |= (uint64_t)d << (4 * blk);
+    }
+    Table *t = &c->groups;
+    if (c->part_entries >= PART_LIMIT) groups_clear(c);
+    /* room for a new group first (emptying the table frees the groups' arrays) */
+    if ((t->used + 1) * 2 > t->cap && (t->cap >= MAXCAP || !table_grow(t))) groups_clear(c);
+    int cleared = 0, fresh = 0;
+    uint64_t *g = table_add(t, gkey, &cleared, &fresh);
+    int gk = c->groups.kw, es = part_stride(c);
+    uint64_t count = g[gk], room = g[gk + 1];
+    uint64_t *arr = (uint64_t *)(uintptr_t)g[gk + 2];
+    uint64_t cut[MAXBITS];
+    for (int blk = 0; blk < c->nb; blk++)
+        cut[blk] = seq[blk] & top_fields(c, (int)((dw >> (4 * blk)) & 15));
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t *e = arr + i * es;
+        if (e[0] != dw || memcmp(e + 1, cut, sizeof(uint64_t) * c->nb)) continue;
+        /* the same pattern already bounded: both bounds hold */
+        int64_t olo = (int64_t)e[1 + c->nb], ohi = (int64_t)e[2 + c->nb];
+        e[1 + c->nb] = (uint64_t)(lo > olo ? lo : olo);
+        e[2 + c->nb] = (uint64_t)(hi < ohi ? hi : ohi);
+        if (best) e[3 + c->nb] = best;
+        return;
+    }
+    uint64_t *e;
+    if (count < room) {
+        e = arr + count * es;
+        g[gk] = count + 1;
+        c->part_entries++;
+    } else if (room < GROUP_LIMIT) {
+        uint64_t nroom = room ? room * 2 : 4;
+        uint64_t *na = PyMem_Realloc(arr, nroom * es * sizeof(uint64_t));
+        if (!na) return;   /* no memory: the value is simply not kept */
+        g[gk + 1] = nroom;
+        g[gk + 2] = (uint64_t)(uintptr_t)na;
+        e = na + count * es;
+        g[gk] = count + 1;
+        c->part_entries++;
+    } else {
+        e = arr + (c->nodes % count) * es;   /* a full group: one entry gives way */
+    }
+    e[0] = dw;
+    memcpy(e + 1, cut, sizeof(uint64_t) * c->nb);
+    e[1 + c->nb] = (uint64_t)lo;
+    e[2 + c->nb] = (uint64_t)hi;
+    e[3 + c->nb] = best;
 }
 
 /* -- the search ---------------------------------------------------------------------------- */
@@ -454,6 +651,13 @@ static int64_t follow(Core *c, int p, int k, uint64_t wbit, int wpos, uint64_t l
     int nextp = (p + 1) % c->n;
     uint64_t winm = ledm | c->trump;
     int64_t best = mx ? INT64_MIN : INT64_MAX;
+    /* partition search: the cards whose ranks decided; at the trick's last card, the
+       winner's rank counts where it beat a card of its own suit */
+    uint64_t rel = 0, wsm = 0, wsuit = 0;
+    if (c->part && last) {
+        wsm = suit_of(c, wbit);
+        wsuit = (tm & wsm) ^ wbit;
+    }
     for (int i = 0; i < nm; i++) {
         uint64_t b = moves[i];
         uint64_t nw = wbit;
@@ -471,6 +675,13 @@ static int64_t follow(Core *c, int p, int k, uint64_t wbit, int wpos, uint64_t l
         }
         c->H[p] = h;
         if (c->exceeded) return 0;
+        if (c->part) {
+            rel |= c->rel;
+            if (last) {
+                if (np == p) { if (tm & suit_of(c, b)) rel |= b; }
+                else if (wsuit || (b & wsm)) rel |= wbit;
+            }
+        }
         if (mx) {
             if (v > best) { best = v; if (best > alpha) alpha = best; }
         } else {
@@ -478,6 +689,7 @@ static int64_t follow(Core *c, int p, int k, uint64_t wbit, int wpos, uint64_t l
         }
         if (alpha >= beta) break;
     }
+    c->rel = rel;
     return best;
 }
 
@@ -496,6 +708,8 @@ static int64_t last_trick(Core *c, int leader, int ti, unsigned sw) {
     }
     int64_t v = c->wi[wpos] * pts;
     if (c->nsw) v += sweep_bonus(c, sweep_update(c, sw, tm, wpos));
+    /* the winning card's rank decided the trick only if it beat a card of its own suit */
+    c->rel = ((tm ^ wbit) & suit_of(c, wbit)) ? wbit : 0;
     return v;
 }
 
@@ -527,9 +741,25 @@ static int quick_tricks(Core *c, uint64_t h, uint64_t live) {
     return k;
 }
 
+/* the cards that make the leader's quick tricks (see quick_tricks) */
+static uint64_t quick_cards(Core *c, uint64_t h, uint64_t live) {
+    uint64_t out = 0;
+    int others_trump = c->trump && (live & ~h & c->trump);
+    for (int blk = 0; blk < c->nb; blk++) {
+        uint64_t bm = c->suitm[blk];
+        if (bm != c->trump && others_trump) continue;
+        uint64_t lb = live & bm;
+        int k = top_run(lb, h & bm);
+        while (k-- > 0) { uint64_t t = topbit(lb); out |= t; lb ^= t; }
+    }
+    return out;
+}
+
+/* static bounds of the future value; *prel: the cards whose ranks they rest on */
 static void static_bounds(Core *c, int leader, int r, int ti, unsigned sw, uint64_t live,
-                          int64_t *plo, int64_t *phi) {
+                          int64_t *plo, int64_t *phi, uint64_t *prel) {
     int64_t lo = -BIG, hi = BIG;
+    *prel = 0;
     if (c->values_ok) {
         int64_t P = c->tv * r + c->idxsum[ti];
         if (c->has_val) {
@@ -569,14 +799,14 @@ static void static_bounds(Core *c, int leader, int r, int ti, unsigned sw, uint6
             if (k) {
                 if (c->maxs[leader]) {
                     int64_t q = c->tv * (k * c->wi[leader] + (c->wmin < 0 ? c->wmin * (r - k) : 0));
-                    if (q > lo) lo = q;
+                    if (q > lo) { lo = q; if (c->part) *prel = quick_cards(c, h, live); }
                 } else {
                     int64_t q = c->tv * (k * c->wi[leader] + (c->wmax > 0 ? c->wmax * (r - k) : 0));
-                    if (q < hi) hi = q;
+                    if (q < hi) { hi = q; if (c->part) *prel = quick_cards(c, h, live); }
                 }
             }
         }
-        if (c->trump_run) {
+        if (c->trump_run && !c->part) {
             uint64_t tl = live & c->trump;
             if (tl) {
                 uint64_t top = topbit(tl);
@@ -605,7 +835,7 @@ static int64_t lead(Core *c, int leader, unsigned sw, int ti, uint64_t live, uin
     int mx = c->maxs[leader];
     int nextp = (leader + 1) % c->n;
     int64_t best = mx ? INT64_MIN : INT64_MAX;
-    uint64_t bestc = 0;
+    uint64_t bestc = 0, rel = 0;
     for (int i = 0; i < nm; i++) {
         uint64_t b = moves[i];
         uint64_t ledm = suit_of(c, b);
@@ -628,6 +858,7 @@ static int64_t lead(Core *c, int leader, unsigned sw, int ti, uint64_t live, uin
         }
         c->H[leader] = h;
         if (c->exceeded) return 0;
+        rel |= c->rel;
         if (mx) {
             if (v > best) { best = v; bestc = b; if (v > alpha) alpha = v; }
         } else {
@@ -636,12 +867,20 @@ static int64_t lead(Core *c, int leader, unsigned sw, int ti, uint64_t live, uin
         if (alpha >= beta) break;
     }
     *bestc_out = bestc;
+    c->rel = rel;
     return best;
 }
 
+static int64_t part_trick_node(Core *c, int leader, unsigned sw, int r, int ti, uint64_t live,
+                               int64_t lo, int64_t hi, uint64_t rel, int64_t alpha,
+                               int64_t beta);
+
 static int64_t trick_node(Core *c, int leader, unsigned sw, int64_t alpha, int64_t beta) {
     uint64_t h = c->H[leader];
-    if (!h) return c->nsw ? sweep_bonus(c, sw) : 0;
+    if (!h) {
+        c->rel = 0;
+        return c->nsw ? sweep_bonus(c, sw) : 0;
+    }
     int r = popc(h);
     int ti = c->total - r;
     if (r == 1) {
@@ -655,13 +894,16 @@ static int64_t trick_node(Core *c, int leader, unsigned sw, int64_t alpha, int64
     uint64_t live = 0;
     for (int q = 0; q < c->n; q++) live |= c->H[q];
     int64_t lo, hi;
-    static_bounds(c, leader, r, ti, sw, live, &lo, &hi);
+    uint64_t rel;
+    static_bounds(c, leader, r, ti, sw, live, &lo, &hi, &rel);
+    c->rel = rel;
     if (lo >= beta || lo == hi) return lo;
     if (hi <= alpha) return hi;
+    if (c->part) return part_trick_node(c, leader, sw, r, ti, live, lo, hi, rel, alpha, beta);
     uint64_t key[1 + MAXN + MAXPAT];
     make_key(c, leader, sw, key);
-    int kw = 1 + c->nkey;
-    uint64_t *e = slot_of(c, key);
+    int kw = c->tt.kw;
+    uint64_t *e = table_find(&c->tt, key);
     uint64_t hint = 0;
     if (e[0]) {
         int64_t elo = (int64_t)e[kw], ehi = (int64_t)e[kw + 1];
@@ -680,6 +922,58 @@ static int64_t trick_node(Core *c, int leader, unsigned sw, int64_t alpha, int64
     else if (v >= b) { if (v > lo) lo = v; }
     else lo = hi = v;
     store(c, key, lo, hi, bestc);
+    c->kills[leader][r] = bestc;
+    return v;
+}
+
+/* trick_node with partition entries: every entry of the position's group whose pattern the
+   position matches bounds its value; the value found is stored under the pattern of the
+   cards that decided it */
+static int64_t part_trick_node(Core *c, int leader, unsigned sw, int r, int ti, uint64_t live,
+                               int64_t lo, int64_t hi, uint64_t rel, int64_t alpha,
+                               int64_t beta) {
+    uint64_t h = c->H[leader];
+    uint64_t seq[MAXBITS], lens[4 + MAXBITS];
+    part_pattern(c, live, seq, lens);
+    uint64_t meta = 1ULL << 63 | (uint64_t)sw << 8 | (uint64_t)leader;
+    uint64_t gkey[1 + 4 + MAXBITS];
+    gkey[0] = meta;
+    memcpy(gkey + 1, lens, sizeof(uint64_t) * c->ngroup);
+    uint64_t *g = table_find(&c->groups, gkey);
+    uint64_t hint = 0;
+    if (g[0]) {
+        int gk = c->groups.kw, es = part_stride(c), nb = c->nb;
+        uint64_t count = g[gk];
+        const uint64_t *arr = (const uint64_t *)(uintptr_t)g[gk + 2];
+        for (uint64_t i = 0; i < count; i++) {
+            const uint64_t *e = arr + i * es;
+            if (!part_matches(c, e, seq)) continue;
+            int64_t elo = (int64_t)e[1 + nb], ehi = (int64_t)e[2 + nb];
+            int used = 0;
+            if (elo > lo) { lo = elo; used = 1; }
+            if (ehi < hi) { hi = ehi; used = 1; }
+            if (used) {
+                rel |= pattern_cards(c, e[0], live);
+                if (lo >= beta || hi <= alpha || lo == hi) {
+                    c->rel = rel;
+                    return (lo >= beta || lo == hi) ? lo : hi;
+                }
+            }
+            if (!hint) hint = e[3 + nb] & h;
+        }
+    }
+    int64_t a = alpha > lo ? alpha : lo;
+    int64_t b = beta < hi ? beta : hi;
+    uint64_t first = hint ? hint : c->kills[leader][r];
+    uint64_t bestc = 0;
+    int64_t v = lead(c, leader, sw, ti, live, first, a, b, &bestc);
+    if (c->exceeded) return 0;
+    if (v <= a) { if (v < hi) hi = v; }
+    else if (v >= b) { if (v > lo) lo = v; }
+    else lo = hi = v;
+    rel |= c->rel;
+    part_store(c, gkey, seq, live, rel, lo, hi, bestc);
+    c->rel = rel;
     c->kills[leader][r] = bestc;
     return v;
 }
@@ -750,7 +1044,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     ITEM(trick_value) ITEM(trick_index_values) ITEM(total) ITEM(sweep_masks)
     ITEM(sweep_bonuses) ITEM(sweep_by) ITEM(sweep_tight) ITEM(modes) ITEM(lead_high)
     ITEM(lead_wins) ITEM(lead_vs_hero) ITEM(hero) ITEM(quick) ITEM(plain) ITEM(trump_run)
-    ITEM(values_ok) ITEM(value_order) ITEM(live)
+    ITEM(values_ok) ITEM(value_order) ITEM(live) ITEM(partition) ITEM(partition_classes)
 #undef ITEM
     Py_ssize_t nb, n, nm, nv, ni, nsw, nsb;
     int64_t tmp[MAXN * MAXN * MAXN];
@@ -798,6 +1092,27 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     for (int p = 0; p < n; p++) c->lead_vs_hero[p] = (unsigned char)tmp[p];
     if (!read_exact(o_quick, tmp, n, "quick tricks")) return -1;
     for (int p = 0; p < n; p++) c->quick[p] = tmp[p] != 0;
+    /* partition entries: the scoring classes of the patterns and the cards always kept */
+    int64_t pcls[MAXBITS] = {0};
+    if (!read_ints(o_partition_classes, pcls, MAXBITS, NULL, "partition classes")) return -1;
+    int maxcls = 0;
+    for (int i = 0; i < MAXBITS; i++) {
+        if (pcls[i] < 0 || pcls[i] > 255) { PyErr_SetString(PyExc_ValueError, "bad class"); return -1; }
+        c->pcls[i] = (int)pcls[i];
+        if (c->pcls[i] > maxcls) maxcls = c->pcls[i];
+    }
+    c->forced = 0;
+    for (int i = 0; i < MAXBITS; i++) if (c->pcls[i]) c->forced |= 1ULL << i;
+    c->hb = 1;
+    while ((1 << c->hb) < n) c->hb++;
+    c->fb = 0;
+    while ((1 << c->fb) <= maxcls) c->fb++;
+    c->sb = c->hb + c->fb;
+    /* the patterns' fields fit a word per block, and a block's sorted classes a word */
+    int few_classes = 1;
+    for (int blk = 0; blk < nb; blk++)
+        if (popc(c->forced & c->suitm[blk]) > 8) few_classes = 0;
+    c->part = PyObject_IsTrue(o_partition) && c->sb * width <= 64 && n * nb <= 64 && few_classes;
 
     c->n = (int)n;
     c->nb = (int)nb;
@@ -897,26 +1212,24 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     /* a larger problem starts with a larger table: growing it costs a rehash each time */
     int cards = popc(live_all);
-    c->cap0 = (size_t)1 << (cards >= 28 ? 14 : cards >= 24 ? 12 : 10);
+    size_t cap0 = (size_t)1 << (cards >= 28 ? 14 : cards >= 24 ? 12 : 10);
     c->nkey = c->n + c->npat;
-    int stride = 1 + c->nkey + 3;
-    if (!c->tt || stride != c->stride || c->cap != c->cap0) {
-        PyMem_Free(c->tt);
-        c->stride = stride;
-        c->cap = c->cap0;
-        c->tt = PyMem_Calloc(c->cap * c->stride, sizeof(uint64_t));
-        if (!c->tt) { PyErr_NoMemory(); return -1; }
-    } else {
-        clear_table(c);
+    if (!table_init(&c->tt, 1 + c->nkey, 1 + c->nkey + 3, c->part ? 16 : cap0)) return -1;
+    if (c->part) {
+        c->nlens = (int)((n * nb * 4 + 63) / 64);
+        c->ngroup = c->nlens + (int)nb;
+        groups_clear(c);
+        if (!table_init(&c->groups, 1 + c->ngroup, 1 + c->ngroup + 3, cap0 / 4)) return -1;
     }
-    c->used = 0;
     c->nodes = 0;
     memset(c->kills, 0, sizeof c->kills);
     return 0;
 }
 
 static void Core_dealloc(Core *c) {
-    PyMem_Free(c->tt);
+    PyMem_Free(c->tt.slots);
+    groups_clear(c);
+    PyMem_Free(c->groups.slots);
     PyMem_Free(c->patw);
     PyMem_Free(c->valsum);
     Py_TYPE(c)->tp_free((PyObject *)c);
@@ -976,7 +1289,7 @@ static PyObject *Core_search_moves(Core *c, PyObject *args) {
     int p, k, wpos, ti;
     unsigned long long wbit, ledm, tm;
     long long tv, alpha, beta, limit;
-    if (!c->tt) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
+    if (!c->tt.slots) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
     if (!PyArg_ParseTuple(args, "OiiKiKLKiOOLLL", &hands, &p, &k, &wbit, &wpos, &ledm, &tv,
                           &tm, &ti, &swseq, &moveseq, &alpha, &beta, &limit))
         return NULL;
@@ -1015,7 +1328,7 @@ static PyObject *Core_search(Core *c, PyObject *args) {
     int p, k, wpos, ti;
     unsigned long long wbit, ledm, tm;
     long long tv, alpha, beta, limit;
-    if (!c->tt) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
+    if (!c->tt.slots) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
     if (!PyArg_ParseTuple(args, "OiiKiKLKiOLLL", &hands, &p, &k, &wbit, &wpos, &ledm, &tv,
                           &tm, &ti, &swseq, &alpha, &beta, &limit))
         return NULL;
@@ -1033,24 +1346,17 @@ static PyObject *Core_search(Core *c, PyObject *args) {
 }
 
 static PyObject *Core_clear(Core *c, PyObject *noargs) {
-    if (c->tt) clear_table(c);
+    table_clear(&c->tt);
+    groups_clear(c);
     Py_RETURN_NONE;
 }
 
 /* reset(): ready for a new problem of the same shape: an empty table (shrunk back to its
    first size, which is cheaper to clear than a large one), no node counted, no killer lead */
 static PyObject *Core_reset(Core *c, PyObject *noargs) {
-    if (!c->tt) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
-    if (c->cap > c->cap0) {
-        uint64_t *tt = PyMem_Calloc(c->cap0, c->stride * sizeof(uint64_t));
-        if (!tt) return PyErr_NoMemory();
-        PyMem_Free(c->tt);
-        c->tt = tt;
-        c->cap = c->cap0;
-        c->used = 0;
-    } else {
-        clear_table(c);
-    }
+    if (!c->tt.slots) { PyErr_SetString(PyExc_RuntimeError, "core not initialised"); return NULL; }
+    groups_clear(c);
+    if (!table_reset(&c->tt) || !table_reset(&c->groups)) return NULL;
     c->nodes = 0;
     memset(c->kills, 0, sizeof c->kills);
     Py_RETURN_NONE;
@@ -1061,7 +1367,7 @@ static PyObject *Core_get_nodes(Core *c, void *closure) {
 }
 
 static PyObject *Core_get_entries(Core *c, void *closure) {
-    return PyLong_FromSize_t(c->used);
+    return PyLong_FromSize_t(c->tt.used + c->part_entries);
 }
 
 static PyMethodDef Core_methods[] = {

@@ -55,9 +55,8 @@ def covers(pb: Problem) -> bool:
 
 def make_searcher(pb: Problem, budget: int | None = None) -> Searcher:
     """The searcher for ``pb``: compiled where the backend is and the core covers the
-    problem, else the pure-Python one (also while the Python search's partition entries are
-    switched on, ``search.PARTITION``: an experiment of that search)."""
-    if backend() == "compiled" and not search.PARTITION and covers(pb):
+    problem, else the pure-Python one."""
+    if backend() == "compiled" and covers(pb):
         return CompiledSearcher(pb, budget)
     return Searcher(pb, budget)
 
@@ -105,7 +104,8 @@ def core_shape(pb: Problem, scoring=None) -> dict:
         lead_high=[int(x) for x in LEAD_HIGH], lead_wins=[int(x) for x in LEAD_WANTS_WIN],
         lead_vs_hero=list(LEAD_VS_HERO), hero=HERO, quick=[int(q) for q in quick],
         plain=plain, trump_run=plain and bool(trump), values_ok=values_ok,
-        value_order=bool(VAL) and pb.minimise, live=[scoring[0]])
+        value_order=bool(VAL) and pb.minimise, live=[scoring[0]],
+        **_partition(pb, scoring))
 
 
 # C cores of searchers that are gone, per shape (the Python engine's key, the scoring
@@ -113,6 +113,35 @@ def core_shape(pb: Problem, scoring=None) -> dict:
 _CORES: dict = {}
 CORE_SHAPES = 64
 CORES_PER_SHAPE = 2
+
+
+def _partition(pb: Problem, scoring) -> dict:
+    """Partition-search entries (DDS's "winning ranks", switched on with
+    ``search.PARTITION`` for both cores: fewer nodes, dearer ones): each card's class in an
+    entry's pattern — 0 for the cards whose ranks may be left out, else its scoring (points,
+    sweep sets) or a trump under an overtrump duty, which always count — as in the Python
+    search."""
+    live_all, SIG, _, _, _ = scoring
+    zero = (0,) + (False,) * len(pb.sweeps)
+    kinds = sorted({sig for sig in SIG.values() if sig != zero}, key=repr)
+    trump = pb.trump_mask
+    duty = bool(trump) and (pb.when_void == "overtrump" or pb.overtrump_on_trump_lead)
+    classes = [0] * len(pb.cards)
+    forced = 0
+    m = live_all
+    while m:
+        bit = m & -m
+        m ^= bit
+        sig = SIG.get(bit, zero)
+        if sig != zero:
+            classes[bit.bit_length() - 1] = 1 + kinds.index(sig)
+        elif duty and bit & trump:
+            classes[bit.bit_length() - 1] = 1 + len(kinds)
+        else:
+            continue
+        forced |= bit
+    return dict(partition=search.PARTITION and bool(live_all & ~forced),
+                partition_classes=classes)
 
 
 def _scoring_classes(pb: Problem, scoring) -> tuple[list, list]:
