@@ -135,3 +135,40 @@ def test_the_compiled_core_keeps_the_node_budget(monkeypatch):
     assert 0 <= lo <= hi <= 8
     full = solver.solve(pb)
     assert full.exact and lo <= full.value <= hi
+
+
+def _played(make, seed, steps):
+    """The benchmark's deal after ``steps`` random legal cards (a position in mid-hand:
+    tricks banked, sweeps under way, often mid-trick)."""
+    import random
+    state, hero = make(seed)
+    rng = random.Random(seed * 7 + steps)
+    for _ in range(steps):
+        if state.is_over or state.phase != "play":
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state, hero
+
+
+@built
+@pytest.mark.parametrize("name,make", DEALS, ids=[d[0] for d in DEALS])
+def test_positions_in_mid_hand_agree(monkeypatch, name, make):
+    for seed in range(3):
+        for steps in (3, 6, 9, 13):
+            state, hero = _played(make, seed, steps)
+            if state.is_over or state.phase != "play":
+                continue
+            a, b = _both(monkeypatch, lambda: solver.solve(state, hero=hero))
+            assert a.exact and b.exact
+            assert (a.value, a.moves) == (b.value, b.moves), (name, seed, steps)
+
+
+@built
+@pytest.mark.slow
+@pytest.mark.parametrize("name,make", DEALS, ids=[d[0] for d in DEALS])
+def test_many_full_deals_agree(monkeypatch, name, make):
+    for seed in range(5, 45):
+        state, hero = make(seed)
+        a, b = _both(monkeypatch, lambda: solver.solve(state, hero=hero))
+        assert a.exact and b.exact
+        assert (a.value, a.moves) == (b.value, b.moves), (name, seed)
