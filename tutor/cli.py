@@ -5,6 +5,7 @@
     tutor puzzles check [--write] PATH...                        certify puzzle files
     tutor puzzles mine --game G --count N [--seed S] [--jobs J]  find new puzzles
     tutor book build BOOK.toml [--edition E] [--out DIR] [--pdf] build a lesson book
+    tutor solver                                                 which search core runs
 """
 
 from __future__ import annotations
@@ -63,6 +64,12 @@ def _replay(args) -> int:
     return 0
 
 
+def _solver(args) -> int:
+    from .solver.compiled import notice
+    print(notice())
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="tutor", description=__doc__.splitlines()[0].replace("``", ""))
     sub = parser.add_subparsers(dest="command", required=True)
@@ -76,6 +83,8 @@ def main(argv=None) -> int:
     replay = sub.add_parser("replay", help="replay a saved hand record (JSON)")
     replay.add_argument("file")
     replay.set_defaults(run=_replay)
+    solver = sub.add_parser("solver", help="say which search core runs (compiled or python)")
+    solver.set_defaults(run=_solver)
     book_cli.register(sub)
     puzzles_cli.register(sub)
     args = parser.parse_args(argv)

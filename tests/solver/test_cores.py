@@ -172,3 +172,22 @@ def test_many_full_deals_agree(monkeypatch, name, make):
         a, b = _both(monkeypatch, lambda: solver.solve(state, hero=hero))
         assert a.exact and b.exact
         assert (a.value, a.moves) == (b.value, b.moves), (name, seed)
+
+
+def test_tutor_solver_says_which_core_runs(monkeypatch, capsys):
+    from tutor.cli import main
+    monkeypatch.setenv("TUTOR_SOLVER", "python")
+    assert main(["solver"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("solver core: python")
+    assert ("not built" in line) == (compiled._core is None)
+    monkeypatch.delenv("TUTOR_SOLVER")
+    main(["solver"])
+    line = capsys.readouterr().out.strip()
+    if compiled._core is None:
+        assert "not built" in line
+    else:
+        assert line.startswith("solver core: compiled (tricks")
+    monkeypatch.setattr(compiled, "_core", None)
+    main(["solver"])
+    assert "without a C compiler" in capsys.readouterr().out

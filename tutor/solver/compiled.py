@@ -27,7 +27,7 @@ from . import search
 from .problem import SPLIT, Problem
 from .search import INF, BudgetExceeded, Searcher
 
-__all__ = ["backend", "covers", "make_searcher", "core_shape", "CompiledSearcher"]
+__all__ = ["backend", "notice", "covers", "make_searcher", "core_shape", "CompiledSearcher"]
 
 try:
     from . import _core
@@ -42,6 +42,20 @@ def backend() -> str:
     if _core is None or os.environ.get("TUTOR_SOLVER", "").strip().lower() == "python":
         return "python"
     return "compiled"
+
+
+def notice() -> str:
+    """One line saying which search core is active and why (``tutor solver`` prints it)."""
+    import importlib.util
+    built = [name for name in ("_core", "_goals", "_layout")
+             if importlib.util.find_spec(f"tutor.solver.{name}") is not None]
+    if backend() == "compiled":
+        names = {"_core": "tricks", "_goals": "goals", "_layout": "layout"}
+        return "solver core: compiled (" + ", ".join(names[b] for b in built) + ")"
+    if _core is None:
+        return ("solver core: python (the compiled core is not built: the package was "
+                "installed without a C compiler)")
+    return "solver core: python (TUTOR_SOLVER=python; the compiled core is built)"
 
 
 def covers(pb: Problem) -> bool:
