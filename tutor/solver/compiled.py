@@ -190,6 +190,8 @@ class CompiledSearcher(Searcher):
         else:
             self._core = _core.Core(core_shape(pb, self.scoring))
         self._limit = INF if budget is None else budget
+        # the C search recurses on its own stack: no room for Python frames to open
+        self._roomy = search._IN_ROOM
 
     def __del__(self):
         key = getattr(self, "_core_key", None)
