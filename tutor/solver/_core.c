@@ -410,21 +410,24 @@ static void table_clear(Table *t) {
     t->used = 0;
 }
 
-/* empty, and back to its first size (cheaper to clear than a large one) */
-static int table_reset(Table *t) {
+/* empty, at ``cap`` slots: a fresh allocation unless the size is already right (a large
+   table is cheaper to allocate afresh, its pages zeroed as they are touched, than to clear) */
+static int table_resize(Table *t, size_t cap) {
     if (!t->slots) return 1;
-    if (t->cap > t->cap0) {
-        uint64_t *slots = PyMem_Calloc(t->cap0 * t->stride, sizeof(uint64_t));
+    if (t->cap != cap) {
+        uint64_t *slots = PyMem_Calloc(cap * t->stride, sizeof(uint64_t));
         if (!slots) { PyErr_NoMemory(); return 0; }
         PyMem_Free(t->slots);
         t->slots = slots;
-        t->cap = t->cap0;
+        t->cap = cap;
         t->used = 0;
     } else {
         table_clear(t);
     }
     return 1;
 }
+
+static int table_reset(Table *t) { return table_resize(t, t->cap0); }
 
 /* the slot of key: its own, or the empty one where it would go */
 static uint64_t *table_find(Table *t, const uint64_t *key) {
@@ -1212,7 +1215,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     /* a larger problem starts with a larger table: growing it costs a rehash each time */
     int cards = popc(live_all);
-    size_t cap0 = (size_t)1 << (cards >= 28 ? 14 : cards >= 24 ? 12 : 10);
+    size_t cap0 = (size_t)1 << (cards >= 24 ? 12 : 10);
     c->nkey = c->n + c->npat;
     if (!table_init(&c->tt, 1 + c->nkey, 1 + c->nkey + 3, c->part ? 16 : cap0)) return -1;
     if (c->part) {
@@ -1362,6 +1365,14 @@ static PyObject *Core_reset(Core *c, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
+/* release(): an empty table of its first size while the core waits in a pool, grown ones
+   given back (the next problem finds its pages in place) */
+static PyObject *Core_release(Core *c, PyObject *noargs) {
+    groups_clear(c);
+    if (!table_reset(&c->tt) || !table_reset(&c->groups)) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyObject *Core_get_nodes(Core *c, void *closure) {
     return PyLong_FromLongLong(c->nodes);
 }
@@ -1376,6 +1387,7 @@ static PyMethodDef Core_methods[] = {
      "fail-soft future values after each of several moves"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "empty the transposition table"},
     {"reset", (PyCFunction)Core_reset, METH_NOARGS, "ready for a new problem of this shape"},
+    {"release", (PyCFunction)Core_release, METH_NOARGS, "a small empty table while pooled"},
     {NULL}
 };
 

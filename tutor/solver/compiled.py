@@ -125,7 +125,7 @@ def core_shape(pb: Problem, scoring=None) -> dict:
 # C cores of searchers that are gone, per shape (the Python engine's key, the scoring
 # classes): the next problem of that shape takes one, emptied, instead of building its own
 _CORES: dict = {}
-CORE_SHAPES = 64
+CORE_SHAPES = 32
 CORES_PER_SHAPE = 2
 
 
@@ -200,7 +200,12 @@ class CompiledSearcher(Searcher):
                 _CORES.clear()
             free = _CORES.setdefault(key, [])
             if len(free) < CORES_PER_SHAPE:
-                free.append(self._core)
+                try:
+                    self._core.release()   # its table emptied, back to its first size
+                except MemoryError:
+                    pass
+                else:
+                    free.append(self._core)
         super().__del__()
 
     def _context(self, pos):
