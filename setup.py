@@ -19,23 +19,23 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # no compiler at all (setuptools' CCompilerError, OSError…)
-            self._skipped(exc)
+            self._skipped("tutor.solver", exc)
 
     def build_extension(self, ext):
         try:
             super().build_extension(ext)
         except Exception as exc:
-            self._skipped(exc)
+            self._skipped(ext.name, exc)
         else:
             print(f"trick-tutor: compiled solver core built ({ext.name})")
 
     @staticmethod
-    def _skipped(exc):
+    def _skipped(name, exc):
         reason = " ".join(str(exc).split())
-        if len(reason) > 80:
-            reason = reason[:77] + "..."
-        print(f"trick-tutor: WARNING: compiled solver core not built ({type(exc).__name__}: "
-              f"{reason}); the pure-Python search will run")
+        if len(reason) > 60:
+            reason = reason[:57] + "..."
+        print(f"trick-tutor: WARNING: compiled solver core not built ({name}; "
+              f"{type(exc).__name__}: {reason}); the pure-Python search will run")
 
 
 # one extension per C source of the solver: tutor/solver/_core.c -> tutor.solver._core
