@@ -24,7 +24,7 @@ from . import basic, knowledge as K
 from .hints import figures_sentence, Alternative, Hint, describe, ladder, reminder_for
 from .sampling import SamplingError, position_for, sample_hands
 
-__all__ = ["advise", "UNITS", "DEFAULT_BUDGET"]
+__all__ = ["advise", "sample_cap", "UNITS", "DEFAULT_BUDGET"]
 
 DEFAULT_BUDGET = 1.0
 UNITS = {"euchre": "points", "raub": "points off your score", "clabber": "card points",
@@ -35,10 +35,18 @@ _MAX_SAMPLES = 64
 _MIN_BID_SAMPLES = 8
 
 
+def sample_cap(view: View) -> int:
+    """The most deals the expert samples for a decision at ``view`` when the time allows."""
+    return _MAX_SAMPLES
+
+
 def advise(view: View, budget: float | None = None, rng: random.Random | None = None,
-           max_samples: int = _MAX_SAMPLES) -> Hint:
-    """The expert's decision for ``view`` within ``budget`` seconds."""
+           max_samples: int | None = None) -> Hint:
+    """The expert's decision for ``view`` within ``budget`` seconds, on at most
+    ``max_samples`` deals (default :func:`sample_cap`)."""
     start = time.perf_counter()
+    if max_samples is None:
+        max_samples = sample_cap(view)
     budget = DEFAULT_BUDGET if budget is None else float(budget)
     rng = rng or random.Random(0)
     base = basic.advise(view)
@@ -300,7 +308,7 @@ def _before_play(view: View, base: Hint, start: float, budget: float, rng: rando
                     alternatives=tuple(Alternative(a, round(costs[a], 2), "the same chances")
                                        for a in view.legal if a != base.action),
                     ladder=base.ladder, reminder="", level="expert", units="penalty points",
-                    notes=notes)
+                    notes=notes, samples=samples)
     if rollout.applies_before_play(view):
         forced = _dominant_announcement(view)
         if forced is not None:
