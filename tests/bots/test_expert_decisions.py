@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tutor import TutorError, bots
+from tutor import TutorError, bots, games
 from tutor.bots import describe, expert
 from tutor.games import clabber, euchre, lora
 
@@ -250,6 +250,7 @@ def test_the_lora_cut_is_worth_the_same_either_way():
     h = bots.hint(view, level="expert", budget=30.0, samples=3)
     assert str(h.action) == "cut"
     assert "Over 3 shuffled packs" in h.reason and "same chances" in h.reason
+    assert h.samples == 3
     (alt,) = h.alternatives
     assert str(alt.action) == "decline_cut" and alt.value is not None
     assert f"{alt.value:.2f}" in h.reason
@@ -369,3 +370,23 @@ def test_rollout_skips_a_deal_whose_line_outruns_the_node_budget():
     assert rollout._played_out(state.copy(), seat, {}, nodes=full.nodes - 1) is None
     assert rollout._played_out(state.copy(), seat, {}, nodes=10 * full.nodes + 10_000) is not None
     assert state.snapshot() == before
+
+
+# ---------------------------------------------------------------------------- sample caps
+def test_the_expert_samples_up_to_each_decisions_cap_when_time_allows():
+    # Clabber's card play keeps more deals than the others (expert._SAMPLE_CAPS): its card
+    # points spread widely between deals
+    clabber_lead = games.position("clabber", hands={0: "JH AH TS", 1: "9H QS KS", 2: "TH QH AS",
+                                                    3: "KH 9S AC"}, trump="H", leader=0).view(0)
+    euchre_lead = games.position("euchre", hands={0: "JH AH TS", 1: "9H QS KS", 2: "TH QH AS",
+                                                  3: "KH JS AC"}, trump="H", leader=0,
+                                 tricks_won={0: 1, 1: 1}).view(0)
+    assert expert.sample_cap(clabber_lead) > expert._MAX_SAMPLES
+    assert expert.sample_cap(euchre_lead) == expert._MAX_SAMPLES
+    for view in (clabber_lead, euchre_lead):
+        h = bots.hint(view, level="expert", budget=60.0)
+        assert h.samples == expert.sample_cap(view)
+        assert f"over {h.samples} sampled deals" in h.reason
+        assert bots.hint(view, level="expert", budget=60.0, samples=5).samples == 5
+    state = games.new_hand("euchre", seed=1, dealer=3)
+    assert expert.sample_cap(state.view(0)) == expert._MAX_SAMPLES   # a bid
