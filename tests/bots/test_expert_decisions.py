@@ -390,3 +390,14 @@ def test_the_expert_samples_up_to_each_decisions_cap_when_time_allows():
         assert bots.hint(view, level="expert", budget=60.0, samples=5).samples == 5
     state = games.new_hand("euchre", seed=1, dealer=3)
     assert expert.sample_cap(state.view(0)) == expert._MAX_SAMPLES   # a bid
+    # Clabber's second-round call keeps more deals too, the first-round bid does not
+    caps = {}
+    for seed in range(20):
+        state = clabber.new_hand(seed=seed)
+        while state.phase == "bid":
+            view = state.view(state.to_move)
+            verbs = {a.verb for a in view.legal}
+            caps[frozenset(verbs)] = expert.sample_cap(view)
+            state.apply(bots.hint(view).action)
+    assert caps[frozenset({"call", "pass"})] > expert._MAX_SAMPLES
+    assert caps[frozenset({"accept", "pass"})] == expert._MAX_SAMPLES

@@ -32,22 +32,31 @@ UNITS = {"euchre": "points", "raub": "points off your score", "clabber": "card p
 _NODE_RATE = 150_000      # nodes per second assumed before a solve measures it
 _rates: dict = {}   # measured search speed per kind of search, kept between decisions
 _MIN_BID_SAMPLES = 8
-# The most deals a decision samples when its time allows. 64 where more deals no longer change
-# decisions: judged on 256 other deals, a choice made on 64 is as good as one made on 256
-# (benchmarks/sample_cap.py, compiled core: every first lead and choice before the play that
-# fits the time). Clabber's card play is the exception: card points spread widely between
-# deals, and a lead chosen on 64 deals loses about 0.6 card points more than one chosen on
-# 256 (two seeded studies of 20 and 30 first leads), while one chosen on 128 loses no more
-# than one on 256 (0.06 +- 0.21 card points).
+# The most deals a decision samples when its time allows, by game and decision (see
+# sample_cap). 64 where more deals no longer change decisions: judged on 256 other deals, a
+# choice made on 64 is as good as one made on 256 within the noise (benchmarks/sample_cap.py,
+# compiled core: the first leads and the choices before the play). Clabber's card play and
+# its second-round call are the exceptions: card points spread widely between deals. A first
+# lead chosen on 64 deals loses about 0.6 card points more than one chosen on 256 (two seeded
+# studies, 20 and 30 leads), one chosen on 128 no more than one on 256 (0.06 +- 0.21); a call
+# chosen on 64 deals loses about 1.7 points more (1.66, 1.63 +- 1.55 and 1.95 +- 1.12 in three
+# studies of 20, 12 and 16 calls), one chosen on 128 no more (0.13 +- 0.13).
 _MAX_SAMPLES = 64
-_SAMPLE_CAPS = {("clabber", "play"): 128}
+_SAMPLE_CAPS = {("clabber", "play"): 128, ("clabber", "call"): 128}
+
+
+def _decision(view: View) -> str:
+    """What a decision is, for the caps: "play" for a card, else its verbs other than a pass
+    ("call", "accept", "order_up", "drop+play"...)."""
+    if view.legal and all(a.verb == "play" and a.card is not None for a in view.legal):
+        return "play"
+    return "+".join(sorted({a.verb for a in view.legal} - {"pass"}))
 
 
 def sample_cap(view: View) -> int:
-    """The most deals the expert samples for a decision at ``view`` when the time allows: by
-    game and decision ("play" for a card, else the phase), see ``_SAMPLE_CAPS``."""
-    plays = bool(view.legal) and all(a.verb == "play" and a.card is not None for a in view.legal)
-    return _SAMPLE_CAPS.get((view.game, "play" if plays else view.phase), _MAX_SAMPLES)
+    """The most deals the expert samples for a decision at ``view`` when the time allows
+    (``_SAMPLE_CAPS``, else 64)."""
+    return _SAMPLE_CAPS.get((view.game, _decision(view)), _MAX_SAMPLES)
 
 
 def advise(view: View, budget: float | None = None, rng: random.Random | None = None,
