@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tutor import TutorError, bots
+from tutor import TutorError, bots, games
 from tutor.bots import describe, expert
 from tutor.games import clabber, euchre, lora
 
@@ -250,6 +250,7 @@ def test_the_lora_cut_is_worth_the_same_either_way():
     h = bots.hint(view, level="expert", budget=30.0, samples=3)
     assert str(h.action) == "cut"
     assert "Over 3 shuffled packs" in h.reason and "same chances" in h.reason
+    assert h.samples == 3
     (alt,) = h.alternatives
     assert str(alt.action) == "decline_cut" and alt.value is not None
     assert f"{alt.value:.2f}" in h.reason
@@ -267,6 +268,12 @@ def test_a_bid_keeps_to_its_time_budget_and_says_when_few_deals_fit(monkeypatch)
     h = bots.hint(view, level="expert", budget=0.1)
     assert time.perf_counter() - began < 1.5
     assert h.action in view.legal
+    # how many deals fit depends on the search core and the machine: the note follows the count
+    assert bool(h.notes) == ((h.samples or 0) < 8)
+    assert not h.notes or "time budget" in h.notes[0]
+    # far too little time for eight whole-hand rollouts on any core
+    h = bots.hint(view, level="expert", budget=0.02)
+    assert h.action in view.legal and (h.samples or 0) < 8
     assert h.notes and "time budget" in h.notes[0]
 
 
@@ -371,3 +378,34 @@ def test_rollout_skips_a_deal_whose_line_outruns_the_node_budget():
     assert rollout._played_out(state.copy(), seat, {}, nodes=full.nodes - 1) is None
     assert rollout._played_out(state.copy(), seat, {}, nodes=10 * full.nodes + 10_000) is not None
     assert state.snapshot() == before
+
+
+# ---------------------------------------------------------------------------- sample caps
+def test_the_expert_samples_up_to_each_decisions_cap_when_time_allows():
+    # Clabber's card play keeps more deals than the others (expert._SAMPLE_CAPS): its card
+    # points spread widely between deals
+    clabber_lead = games.position("clabber", hands={0: "JH AH TS", 1: "9H QS KS", 2: "TH QH AS",
+                                                    3: "KH 9S AC"}, trump="H", leader=0).view(0)
+    euchre_lead = games.position("euchre", hands={0: "JH AH TS", 1: "9H QS KS", 2: "TH QH AS",
+                                                  3: "KH JS AC"}, trump="H", leader=0,
+                                 tricks_won={0: 1, 1: 1}).view(0)
+    assert expert.sample_cap(clabber_lead) > expert._MAX_SAMPLES
+    assert expert.sample_cap(euchre_lead) == expert._MAX_SAMPLES
+    for view in (clabber_lead, euchre_lead):
+        h = bots.hint(view, level="expert", budget=60.0)
+        assert h.samples == expert.sample_cap(view)
+        assert f"over {h.samples} sampled deals" in h.reason
+        assert bots.hint(view, level="expert", budget=60.0, samples=5).samples == 5
+    state = games.new_hand("euchre", seed=1, dealer=3)
+    assert expert.sample_cap(state.view(0)) == expert._MAX_SAMPLES   # a bid
+    # Clabber's second-round call keeps more deals too, the first-round bid does not
+    caps = {}
+    for seed in range(20):
+        state = clabber.new_hand(seed=seed)
+        while state.phase == "bid":
+            view = state.view(state.to_move)
+            verbs = {a.verb for a in view.legal}
+            caps[frozenset(verbs)] = expert.sample_cap(view)
+            state.apply(bots.hint(view).action)
+    assert caps[frozenset({"call", "pass"})] > expert._MAX_SAMPLES
+    assert caps[frozenset({"accept", "pass"})] == expert._MAX_SAMPLES

@@ -98,7 +98,8 @@ class ExpertBot(Bot):
                  samples: int | None = None, **options):
         super().__init__(seat, seed, **options)
         self.budget = _expert.DEFAULT_BUDGET if budget is None else check_budget(budget)
-        self.samples = _expert._MAX_SAMPLES if samples is None else check_samples(samples)
+        # None: the cap of each decision (expert.sample_cap)
+        self.samples = None if samples is None else check_samples(samples)
 
     def advise(self, view: View) -> Hint:
         self._check(view)
