@@ -29,7 +29,9 @@ __all__ = ["advise", "sample_cap", "UNITS", "DEFAULT_BUDGET"]
 DEFAULT_BUDGET = 1.0
 UNITS = {"euchre": "points", "raub": "points off your score", "clabber": "card points",
          "lora": "penalty points"}
-_NODE_RATE = 150_000      # nodes per second assumed before a solve measures it
+# nodes per second assumed before a solve measures it, per search core: a first search given
+# too few nodes for the time comes back inexact and leaves the decision to the basic rule
+_NODE_RATES = {"python": 150_000, "compiled": 4_000_000}
 _rates: dict = {}   # measured search speed per kind of search, kept between decisions
 _MIN_BID_SAMPLES = 8
 # The most deals a decision samples when its time allows, by game and decision (see
@@ -84,8 +86,11 @@ def advise(view: View, budget: float | None = None, rng: random.Random | None = 
     totals: dict = defaultdict(float)
     samples = 0
     failures = 0
-    kind = (view.game, view.public.get("contract") == "lora")   # the layout search has its own speed
-    rate = _rates.get(kind, _NODE_RATE)
+    from ..solver import backend
+    # the layout and the goal (two_players) searches have their own speeds
+    contract = view.public.get("contract")
+    kind = (view.game, contract if contract in ("lora", "two_players") else None, backend())
+    rate = _rates.get(kind, _NODE_RATES[backend()])
     minimise = False
     to_units = _units_of(view)
     solver_error = ""
@@ -190,6 +195,9 @@ def _solver_for(view: View):
         except ImportError:  # pragma: no cover - the layout search is optional
             return None
         return lambda state, hero, nodes: solve_layout(state, hero=hero, budget=nodes)
+    if view.game == "lora" and view.public.get("contract") == "two_players":
+        # no linear objective: the solver searches the contract's goals (a score of 0, 4 or 8)
+        return lambda state, hero, nodes: solver.solve(state, hero=hero, budget=nodes)
     if view.game == "lora":
         from ..solver.adapters import lora_objective
         try:
