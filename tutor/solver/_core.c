@@ -61,6 +61,7 @@ typedef struct {
     int patbits, npat;         /* pattern of scores of non-uniform blocks in the key */
     int keymode[MAXBITS];      /* per block: KEY_RENUMBER, KEY_PATTERN or KEY_RAW */
     int patslot[MAXBITS];      /* per pattern block: its word in the key */
+    int patshift[MAXBITS];     /* and its place in that word */
     uint64_t *patw;            /* 8-bit blocks: [block][live ranks] -> pattern word */
     int64_t *valsum;           /* 8-bit blocks: [block][cards] -> their points */
 
@@ -361,7 +362,7 @@ static void make_key(Core *c, int leader, unsigned sw, uint64_t *key) {
             int live8 = (int)(lb >> base);
             for (int p = 0; p < n; p++)
                 hk[p] |= (uint64_t)PEXT8[live8][(c->H[p] >> base) & 255] << base;
-            if (mode == KEY_PATTERN) pat[c->patslot[blk]] = c->patw[blk * 256 + live8];
+            if (mode == KEY_PATTERN) pat[c->patslot[blk]] |= c->patw[blk * 256 + live8];
             continue;
         }
         int j = 0;
@@ -375,7 +376,7 @@ static void make_key(Core *c, int leader, unsigned sw, uint64_t *key) {
             if (mode == KEY_PATTERN) pw |= (uint64_t)c->sig[bitidx(b)] << (j * c->patbits);
             j++;
         }
-        if (mode == KEY_PATTERN) pat[c->patslot[blk]] = pw;
+        if (mode == KEY_PATTERN) pat[c->patslot[blk]] |= pw << c->patshift[blk];
     }
     key[0] = 1ULL << 63 | (uint64_t)sw << 8 | (uint64_t)leader;
 }
@@ -632,8 +633,8 @@ static int64_t trick_node(Core *c, int leader, unsigned sw, int64_t alpha, int64
 /* player p plays the k-th card (k >= 1) of trick index ti; tv: the trick's points so far,
    tm: its cards */
 static int64_t follow(Core *c, int p, int k, uint64_t wbit, int wpos, uint64_t ledm,
-                      int64_t tv, uint64_t tm, int ti, unsigned sw, int64_t alpha,
-                      int64_t beta) {
+                      int64_t tv, uint64_t tm, int ti, unsigned sw, uint64_t live,
+                      int64_t alpha, int64_t beta) {
     c->nodes++;
     uint64_t h = c->H[p];
     uint64_t lg = legal(c, h, k, wbit, ledm);
@@ -643,8 +644,6 @@ static int64_t follow(Core *c, int p, int k, uint64_t wbit, int wpos, uint64_t l
         moves[0] = lg;
         nm = 1;
     } else {
-        uint64_t live = tm;
-        for (int q = 0; q < c->n; q++) live |= c->H[q];
         uint64_t cand = candidates(c, h, lg, live);
         if (!(cand & (cand - 1))) { moves[0] = cand; nm = 1; }
         else nm = follow_order(c, p, k, cand, wbit, wpos, ledm, moves);
@@ -674,7 +673,7 @@ static int64_t follow(Core *c, int p, int k, uint64_t wbit, int wpos, uint64_t l
             unsigned nsw = c->nsw ? sweep_update(c, sw, tm | b, np) : sw;
             v = trick_node(c, np, nsw, alpha - g, beta - g) + g;
         } else {
-            v = follow(c, nextp, k + 1, nw, np, ledm, ntv, tm | b, ti, sw, alpha, beta);
+            v = follow(c, nextp, k + 1, nw, np, ledm, ntv, tm | b, ti, sw, live, alpha, beta);
         }
         c->H[p] = h;
         if (c->exceeded) return 0;
@@ -848,16 +847,16 @@ static int64_t lead(Core *c, int leader, unsigned sw, int ti, uint64_t live, uin
         if (bestc && beta - alpha > 1) {
             /* not the first lead: a null window, widened only if it beats the best */
             if (mx) {
-                v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, alpha, alpha + 1);
+                v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, live, alpha, alpha + 1);
                 if (!c->exceeded && alpha < v && v < beta)
-                    v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, v - 1, beta);
+                    v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, live, v - 1, beta);
             } else {
-                v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, beta - 1, beta);
+                v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, live, beta - 1, beta);
                 if (!c->exceeded && alpha < v && v < beta)
-                    v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, alpha, v + 1);
+                    v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, live, alpha, v + 1);
             }
         } else {
-            v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, alpha, beta);
+            v = follow(c, nextp, 1, b, leader, ledm, cv, b, ti, sw, live, alpha, beta);
         }
         c->H[leader] = h;
         if (c->exceeded) return 0;
@@ -1168,6 +1167,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->npat = 0;
     uint64_t live_all = 0;
     if (!read_masks(o_live, &live_all, 1, NULL, "cards in play")) return -1;
+    int npatblocks = 0;
     for (int blk = 0; blk < nb; blk++) {
         c->uniform[blk] = uni[blk] != 0;
         c->keymode[blk] = KEY_RENUMBER;
@@ -1182,11 +1182,17 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
             if (seen_sigs[sg >> 6] & (1ULL << (sg & 63))) distinct = 0;
             seen_sigs[sg >> 6] |= 1ULL << (sg & 63);
         }
-        if (distinct || width * c->patbits > 64 || c->npat >= MAXPAT) {
+        /* patterns share key words: as many blocks' fields in a word as fit */
+        int field = (int)width * c->patbits;
+        int per_word = field <= 64 ? 64 / field : 0;
+        if (distinct || !per_word || npatblocks >= MAXPAT * per_word) {
             c->keymode[blk] = KEY_RAW;
         } else {
             c->keymode[blk] = KEY_PATTERN;
-            c->patslot[blk] = c->npat++;
+            c->patslot[blk] = npatblocks / per_word;
+            c->patshift[blk] = (npatblocks % per_word) * field;
+            npatblocks++;
+            c->npat = c->patslot[blk] + 1;
         }
     }
     PyMem_Free(c->patw);
@@ -1208,7 +1214,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
                     pts += c->val[blk * 8 + i];
                     j++;
                 }
-                c->patw[blk * 256 + lb] = pw;
+                c->patw[blk * 256 + lb] = c->keymode[blk] == KEY_PATTERN ? pw << c->patshift[blk] : 0;
                 c->valsum[blk * 256 + lb] = pts;
             }
         }
@@ -1254,7 +1260,10 @@ static int64_t after_move(Core *c, int p, int k, uint64_t b, uint64_t wbit, int 
         unsigned nsw = c->nsw ? sweep_update(c, sw, tm, wpos) : sw;
         v = trick_node(c, wpos, nsw, alpha - g, beta - g) + g;
     } else {
-        v = follow(c, (p + 1) % c->n, k + 1, wbit, wpos, ledm, tv, tm, ti, sw, alpha, beta);
+        uint64_t live = tm;
+        for (int q = 0; q < c->n; q++) live |= c->H[q];
+        v = follow(c, (p + 1) % c->n, k + 1, wbit, wpos, ledm, tv, tm, ti, sw, live, alpha,
+                   beta);
     }
     c->H[p] = h;
     return v;
@@ -1343,7 +1352,11 @@ static PyObject *Core_search(Core *c, PyObject *args) {
     c->exceeded = 0;
     int64_t v;
     if (k == 0) v = trick_node(c, p, sw, alpha, beta);
-    else v = follow(c, p, k, wbit, wpos, ledm, tv, tm, ti, sw, alpha, beta);
+    else {
+        uint64_t live = tm;
+        for (int q = 0; q < c->n; q++) live |= c->H[q];
+        v = follow(c, p, k, wbit, wpos, ledm, tv, tm, ti, sw, live, alpha, beta);
+    }
     if (c->exceeded) Py_RETURN_NONE;
     return PyLong_FromLongLong(v);
 }
