@@ -1221,7 +1221,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     /* a larger problem starts with a larger table: growing it costs a rehash each time */
     int cards = popc(live_all);
-    size_t cap0 = (size_t)1 << (cards >= 24 ? 12 : 10);
+    size_t cap0 = (size_t)1 << (cards >= 28 ? 15 : cards >= 24 ? 12 : 10);
     c->nkey = c->n + c->npat;
     if (!table_init(&c->tt, 1 + c->nkey, 1 + c->nkey + 3, c->part ? 16 : cap0)) return -1;
     if (c->part) {
@@ -1378,11 +1378,11 @@ static PyObject *Core_reset(Core *c, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
-/* release(): an empty table of its first size while the core waits in a pool, grown ones
-   given back (the next problem finds its pages in place) */
+/* release(): only a small empty table while the core waits in a pool (reset() allocates
+   its first size again, its pages zeroed as the search touches them) */
 static PyObject *Core_release(Core *c, PyObject *noargs) {
     groups_clear(c);
-    if (!table_reset(&c->tt) || !table_reset(&c->groups)) return NULL;
+    if (!table_resize(&c->tt, 16) || !table_resize(&c->groups, 16)) return NULL;
     Py_RETURN_NONE;
 }
 

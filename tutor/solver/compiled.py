@@ -201,7 +201,7 @@ class CompiledSearcher(Searcher):
             free = _CORES.setdefault(key, [])
             if len(free) < CORES_PER_SHAPE:
                 try:
-                    self._core.release()   # its table emptied, back to its first size
+                    self._core.release()   # an idle core keeps only a small table
                 except MemoryError:
                     pass
                 else:
