@@ -153,8 +153,11 @@ def read(view: View) -> Knowledge:
         for s, suits in voids.items():
             excluded.setdefault(s, set()).update(c for c in know.deck if tr.suit_of(c) in suits)
         # every card played was legal: a seat cannot hold a card that would have made it
-        # illegal (a higher trump after an under-trump, where the rules make one overtrump)
-        for _, plays, _ in tricks + [(None, current, None)]:
+        # illegal (a higher trump after an under-trump, where the rules make one overtrump);
+        # without an overtrump duty that says no more than the voids above
+        overtrump = tr.trump is not None and (tr.when_void == "overtrump"
+                                              or tr.overtrump_on_trump_lead)
+        for _, plays, _ in (tricks + [(None, current, None)]) if overtrump else ():
             for i, (s, card) in enumerate(plays[1:], start=1):
                 led_cards = [c for _, c in plays[:i]]
                 excluded.setdefault(s, set()).update(
