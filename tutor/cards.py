@@ -235,10 +235,25 @@ def _quote(value) -> str:
     return quote(value)
 
 
+# texts already read (views and records spell their cards as text, and bots read them often)
+_PARSED: dict = {}
+
+
 def parse_card(text: "str | Card") -> Card:
     """Read one card: ``10H``, ``TH``, ``th``, ``T♥``, ``♥10`` and ``Joker`` are accepted."""
     if isinstance(text, Card):
         return text
+    card = _PARSED.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
+    card = _parse_card(text)
+    if len(_PARSED) >= 4096:
+        _PARSED.clear()
+    _PARSED[text] = card
+    return card
+
+
+def _parse_card(text) -> Card:
     if not isinstance(text, str):
         raise CardError(f"expected a card such as 'TH' or '10♥', got {_quote(text)}",
                         _quote(text))

@@ -68,6 +68,15 @@ def advise(view: View) -> Hint:
     return _hint(view, action, principle, reason, idea, values)
 
 
+def choose(view: View):
+    """The basic level's action for ``view``, as :func:`advise` decides it, without the hint's
+    words (the rollouts of the expert level play many hands out by these rules)."""
+    legal = list(view.legal)
+    if len(legal) <= 1:
+        return advise(view).action
+    return _HANDLERS[view.game](view, legal)[0]
+
+
 def _hint(view, action, principle, reason, idea, values, units="") -> Hint:
     legal = list(view.legal)
     alts = []

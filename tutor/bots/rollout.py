@@ -93,7 +93,7 @@ def _finish(state, seat: int, nodes: int):
     from .. import solver
     while not state.is_over and state.phase != "play":
         mover = state.to_move
-        state.apply(basic.advise(state.view(mover)).action)
+        state.apply(basic.choose(state.view(mover)))
     mult = max(1, int(getattr(state, "multiplier", 1) or 1))
     if state.is_over:
         return -state.result().for_seat(seat) / mult
@@ -180,7 +180,7 @@ def value_lora_contracts(view: View, deadline: float, rng: random.Random, max_sa
                     state = lora.position(contract=action.arg, hands=hands, leader=eldest,
                                           rules=view.rules, dealer=view.dealer)
                 while not state.is_over:
-                    state.apply(basic.advise(state.view(state.to_move)).action)
+                    state.apply(basic.choose(state.view(state.to_move)))
                 figures[action] = float(state.result().for_seat(view.seat))
             except TutorError:  # a contract the positions cannot model: no figure for this deal
                 figures = None
@@ -244,7 +244,7 @@ def _odd_call(state, seat: int, text: str, me: int, rng: random.Random) -> bool:
     four (see :func:`_replay`)."""
     if seat == me or text.split()[0] == "play" or len(state.legal_actions()) <= 1:
         return False
-    return str(basic.advise(state.view(seat)).action) != text and rng.random() >= _KEEP_ODD_CALL
+    return str(basic.choose(state.view(seat))) != text and rng.random() >= _KEEP_ODD_CALL
 
 
 def _replay(state, view: View, rng: random.Random):
@@ -261,7 +261,7 @@ def _replay(state, view: View, rng: random.Random):
             if text == verb:
                 options = [a for a in state.legal_actions() if a.verb == verb and a.cards]
                 if options:
-                    advised = basic.advise(state.view(s)).action
+                    advised = basic.choose(state.view(s))
                     state.apply(advised if advised in options else rng.choice(options))
                     continue
             if _odd_call(state, s, text, view.seat, rng):
@@ -379,12 +379,12 @@ def _played_out(state, seat: int, cache: dict, nodes: int = _PLAY_NODES):
             for action in line:
                 # a meld announcement comes before a seat's first card
                 while any(a.verb != "play" for a in state.legal_actions()):
-                    state.apply(basic.advise(state.view(state.to_move)).action)
+                    state.apply(basic.choose(state.view(state.to_move)))
                 state.apply(action)
                 if state.is_over:   # a renege called at the end of a trick ends the hand
                     break
             break
-        state.apply(basic.advise(state.view(state.to_move)).action)
+        state.apply(basic.choose(state.view(state.to_move)))
     return net_score(state.result(), seat)
 
 
@@ -461,7 +461,7 @@ def value_lora_cut(view: View, deadline: float, rng: random.Random, max_samples:
                                   hand_index=pub.get("hand_index"))
             state.apply(action)
             while not state.is_over:
-                state.apply(basic.advise(state.view(state.to_move)).action)
+                state.apply(basic.choose(state.view(state.to_move)))
             total += float(state.result().for_seat(view.seat))
             games += 1
         samples += 1
