@@ -72,8 +72,10 @@ def choose(view: View):
     """The basic level's action for ``view``, as :func:`advise` decides it, without the hint's
     words (the rollouts of the expert level play many hands out by these rules)."""
     legal = list(view.legal)
-    if len(legal) <= 1:
-        return advise(view).action
+    if len(legal) == 1:
+        return legal[0]
+    if not legal:
+        return advise(view).action   # says there is nothing to decide
     return _HANDLERS[view.game](view, legal)[0]
 
 

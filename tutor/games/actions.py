@@ -31,11 +31,16 @@ class Action:
     arg: str | None = None
 
     def __str__(self) -> str:
-        cards = self.cards if isinstance(self.cards, tuple) else (self.cards,)  # hand-made
-        parts = [self.verb, *cards]
-        if self.arg is not None:
-            parts.append(self.arg)
-        return " ".join(map(str, parts))
+        # written once: views spell the whole history of a hand in text
+        text = self.__dict__.get("_text")
+        if text is None:
+            cards = self.cards if isinstance(self.cards, tuple) else (self.cards,)  # hand-made
+            parts = [self.verb, *cards]
+            if self.arg is not None:
+                parts.append(self.arg)
+            text = " ".join(map(str, parts))
+            object.__setattr__(self, "_text", text)
+        return text
 
     def __repr__(self) -> str:
         return f"Action('{self}')"
