@@ -42,7 +42,8 @@ class OptionalBuildExt(build_ext):
 CORES = sorted(Path("tutor/solver").glob("_*.c"))
 
 setup(
-    ext_modules=[Extension(f"tutor.solver.{src.stem}", [src.as_posix()], optional=True)
+    ext_modules=[Extension(f"tutor.solver.{src.stem}", [src.as_posix()], optional=True,
+                           depends=["tutor/solver/_search_common.h"])
                  for src in CORES],
     cmdclass={"build_ext": OptionalBuildExt},
 )

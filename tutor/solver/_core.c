@@ -22,9 +22,7 @@
  * The C core keeps no Python object during a search; the Python side (compiled.py) hands it
  * the problem's constants once and positions as integers.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "_search_common.h"
 #include <string.h>
 
 #define MAXN 8
@@ -92,38 +90,22 @@ typedef struct {
     int exceeded;
 } Core;
 
-/* bit count without the library call a compiler emits when it may not assume the instruction */
-static inline int popc(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-static inline uint64_t topbit(uint64_t x) { return 1ULL << (63 - __builtin_clzll(x)); }
-static inline int bitidx(uint64_t x) { return __builtin_ctzll(x); }
-static inline uint64_t above(uint64_t b) { return ~((b << 1) - 1); }   /* bits over b */
 
 /* 8-bit blocks (every game here): per (cards in play, a hand's cards) of a block, the hand's
-   cards renumbered to the lowest ranks, and those of them that top a run of touching cards */
-static uint8_t PEXT8[256][256];
+   cards that top a run of touching cards (their renumbering: PEXT8) */
 static uint8_t TOPS8[256][256];
 
 static void init_tables(void) {
+    fill_pext8();
     for (int lb = 0; lb < 256; lb++) {
         for (int hb = 0; hb < 256; hb++) {
-            int j = 0, out = 0, tops = 0, prev_mine = 0;
-            for (int i = 0; i < 8; i++) {
-                if (!((lb >> i) & 1)) continue;
-                if ((hb >> i) & 1) out |= 1 << j;
-                j++;
-            }
+            int tops = 0, prev_mine = 0;
             for (int i = 7; i >= 0; i--) {
                 if (!((lb >> i) & 1)) continue;
                 int mine = (hb >> i) & 1;
                 if (mine && !prev_mine) tops |= 1 << i;
                 prev_mine = mine;
             }
-            PEXT8[lb][hb] = (uint8_t)out;
             TOPS8[lb][hb] = (uint8_t)(tops & hb);
         }
     }
@@ -160,25 +142,8 @@ static int64_t sweep_bonus(Core *c, unsigned sw) {
     return v;
 }
 
-/* the follow obligation (problem.py's _legal_rule) */
 static inline uint64_t legal(Core *c, uint64_t h, int k, uint64_t best, uint64_t led) {
-    if (k == 0) return h;
-    uint64_t follow = h & led;
-    if (follow) {
-        if (c->otl && led == c->trump) {
-            uint64_t over = follow & above(best);
-            return over ? over : follow;
-        }
-        return follow;
-    }
-    if (c->voidany) return h;
-    uint64_t mine = h & c->trump;
-    if (!mine) return h;
-    if (c->voidover && (best & c->trump)) {
-        uint64_t over = mine & above(best);
-        return over ? over : mine;
-    }
-    return mine;
+    return follow_duty(h, k, best, led, c->trump, c->voidany, c->voidover, c->otl);
 }
 
 /* the legal cards that top a run of touching cards (no other card in play between them,
@@ -982,46 +947,6 @@ static int64_t part_trick_node(Core *c, int leader, unsigned sw, int r, int ti, 
 
 /* -- Python type ------------------------------------------------------------------------ */
 
-static int read_ints(PyObject *seq, int64_t *out, Py_ssize_t max, Py_ssize_t *count,
-                     const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return 0;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > max) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: too many entries", what);
-        return 0;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        out[i] = v;
-    }
-    if (count) *count = len;
-    Py_DECREF(fast);
-    return 1;
-}
-
-static int read_masks(PyObject *seq, uint64_t *out, Py_ssize_t max, Py_ssize_t *count,
-                      const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return 0;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > max) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: too many entries", what);
-        return 0;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        out[i] = v;
-    }
-    if (count) *count = len;
-    Py_DECREF(fast);
-    return 1;
-}
-
 static int read_exact(PyObject *seq, int64_t *out, Py_ssize_t want, const char *what) {
     Py_ssize_t got = 0;
     if (!read_ints(seq, out, want, &got, what)) return 0;
@@ -1361,12 +1286,6 @@ static PyObject *Core_search(Core *c, PyObject *args) {
     return PyLong_FromLongLong(v);
 }
 
-static PyObject *Core_clear(Core *c, PyObject *noargs) {
-    table_clear(&c->tt);
-    groups_clear(c);
-    Py_RETURN_NONE;
-}
-
 /* reset(): ready for a new problem of the same shape: an empty table (shrunk back to its
    first size, which is cheaper to clear than a large one), no node counted, no killer lead */
 static PyObject *Core_reset(Core *c, PyObject *noargs) {
@@ -1390,15 +1309,10 @@ static PyObject *Core_get_nodes(Core *c, void *closure) {
     return PyLong_FromLongLong(c->nodes);
 }
 
-static PyObject *Core_get_entries(Core *c, void *closure) {
-    return PyLong_FromSize_t(c->tt.used + c->part_entries);
-}
-
 static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)Core_search, METH_VARARGS, "fail-soft future value"},
     {"search_moves", (PyCFunction)Core_search_moves, METH_VARARGS,
      "fail-soft future values after each of several moves"},
-    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "empty the transposition table"},
     {"reset", (PyCFunction)Core_reset, METH_NOARGS, "ready for a new problem of this shape"},
     {"release", (PyCFunction)Core_release, METH_NOARGS, "a small empty table while pooled"},
     {NULL}
@@ -1406,7 +1320,6 @@ static PyMethodDef Core_methods[] = {
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_get_nodes, NULL, "nodes searched", NULL},
-    {"entries", (getter)Core_get_entries, NULL, "transposition table entries", NULL},
     {NULL}
 };
 

@@ -12,9 +12,7 @@
  * leader and the atoms' clamped values. A lead that gave the side to move what it wanted,
  * with as many cards left, is tried first; touching equivalent cards are searched once.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "_search_common.h"
 #include <string.h>
 
 #define MAXN 8
@@ -62,33 +60,13 @@ typedef struct {
     int exceeded, failed;
 } GoalCore;
 
-static inline int popc(uint64_t x) { return __builtin_popcountll(x); }
-static inline uint64_t topbit(uint64_t x) { return 1ULL << (63 - __builtin_clzll(x)); }
-static inline int bitidx(uint64_t x) { return __builtin_ctzll(x); }
 
 static inline uint64_t block_of(GoalCore *g, uint64_t bit) {
     return g->suitm[bitidx(bit) >> g->sh];
 }
 
-/* the follow obligation (problem.py's _legal_rule) */
 static inline uint64_t legal(GoalCore *g, uint64_t h, int k, uint64_t best, uint64_t led) {
-    if (k == 0) return h;
-    uint64_t follow = h & led;
-    if (follow) {
-        if (g->otl && led == g->trump) {
-            uint64_t over = follow & ~((best << 1) - 1);
-            return over ? over : follow;
-        }
-        return follow;
-    }
-    if (g->voidany) return h;
-    uint64_t mine = h & g->trump;
-    if (!mine) return h;
-    if (g->voidover && (best & g->trump)) {
-        uint64_t over = mine & ~((best << 1) - 1);
-        return over ? over : mine;
-    }
-    return mine;
+    return follow_duty(h, k, best, led, g->trump, g->voidany, g->voidover, g->otl);
 }
 
 /* three-valued truth of the formula: 1, 0, or -1 (not decided yet) */
@@ -202,26 +180,6 @@ static int table_store(GoalCore *g, const int64_t *key, uint64_t h, int result) 
     return 1;
 }
 
-/* RENUMBER[live][x]: the cards x of an 8-bit block whose cards in play are live, moved to the
-   lowest ranks without gaps (filled once, when a search first keys 8-bit blocks so) */
-static uint8_t RENUMBER[256][256];
-static int renumber_ready = 0;
-
-static void fill_renumber(void) {
-    for (int live = 0; live < 256; live++) {
-        for (int x = 0; x < 256; x++) {
-            int out = 0, j = 0;
-            for (int i = 0; i < 8; i++) {
-                if (!(live >> i & 1)) continue;
-                if (x >> i & 1) out |= 1 << j;
-                j++;
-            }
-            RENUMBER[live][x] = (uint8_t)out;
-        }
-    }
-    renumber_ready = 1;
-}
-
 /* the hands as keyed: with no card scoring on its own, each block's cards in play renumbered
    to its lowest ranks without gaps (search.py's _compress) */
 static void hands_key(GoalCore *g, int64_t *out) {
@@ -236,7 +194,7 @@ static void hands_key(GoalCore *g, int64_t *out) {
         uint64_t renum[MAXN] = {0};
         for (int b = 0; b < g->nb; b++) {
             int s = 8 * b;
-            const uint8_t *row = RENUMBER[(live >> s) & 0xFF];
+            const uint8_t *row = PEXT8[(live >> s) & 0xFF];
             for (int p = 0; p < n; p++)
                 renum[p] |= (uint64_t)row[(g->H[p] >> s) & 0xFF] << s;
         }
@@ -395,46 +353,6 @@ static int play(GoalCore *g, int p, int k, uint64_t wbit, int wpos, uint64_t led
 
 /* -- Python type ------------------------------------------------------------------------- */
 
-static int read_ints(PyObject *seq, int64_t *out, Py_ssize_t max, Py_ssize_t *count,
-                     const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return 0;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > max) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: too many entries", what);
-        return 0;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        out[i] = v;
-    }
-    if (count) *count = len;
-    Py_DECREF(fast);
-    return 1;
-}
-
-static int read_masks(PyObject *seq, uint64_t *out, Py_ssize_t max, Py_ssize_t *count,
-                      const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return 0;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > max) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: too many entries", what);
-        return 0;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
-        out[i] = v;
-    }
-    if (count) *count = len;
-    Py_DECREF(fast);
-    return 1;
-}
-
 static int bad(const char *message) {
     PyErr_SetString(PyExc_ValueError, message);
     return 0;
@@ -573,7 +491,6 @@ static int GoalCore_init(GoalCore *g, PyObject *args, PyObject *kw) {
     g->tval = tval;
     g->bonus = bonus;
     g->normalised = normalised;
-    if (normalised && g->sh == 3 && !renumber_ready) fill_renumber();
     for (int p = 0; p < n; p++) g->side[p] = tmp[p] != 0;
     if (!read_program(g, program) || !check_program(g)) return -1;
     memset(g->kills, 0, sizeof g->kills);
@@ -713,6 +630,7 @@ static struct PyModuleDef goalsmodule = {
 
 PyMODINIT_FUNC PyInit__goals(void) {
     if (PyType_Ready(&GoalCoreType) < 0) return NULL;
+    fill_pext8();
     PyObject *m = PyModule_Create(&goalsmodule);
     if (!m) return NULL;
     Py_INCREF(&GoalCoreType);

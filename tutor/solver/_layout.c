@@ -197,17 +197,24 @@ static int parse_position(PyObject *const *args, Py_ssize_t nargs, const char *n
     return 1;
 }
 
+/* the position of a value() or line() call read, and its start rank's table opened */
+static int enter(Layout *L, PyObject *const *args, Py_ssize_t nargs, const char *name, int *r0,
+                 unsigned *piles, int *p, uint64_t *sizes, int64_t *hp) {
+    if (!L->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Layout was not initialised");
+        return 0;
+    }
+    if (!parse_position(args, nargs, name, r0, piles, p, sizes, hp)) return 0;
+    if (!open_table(L, *r0, *piles)) { PyErr_NoMemory(); return 0; }
+    return 1;
+}
+
 static PyObject *Layout_value(Layout *L, PyObject *const *args, Py_ssize_t nargs) {
     int r0, p;
     unsigned piles;
     uint64_t sizes;
     int64_t hp;
-    if (!L->ready) {
-        PyErr_SetString(PyExc_RuntimeError, "Layout was not initialised");
-        return NULL;
-    }
-    if (!parse_position(args, nargs, "value", &r0, &piles, &p, &sizes, &hp)) return NULL;
-    if (!open_table(L, r0, piles)) return PyErr_NoMemory();
+    if (!enter(L, args, nargs, "value", &r0, &piles, &p, &sizes, &hp)) return NULL;
     int64_t v = value(L, r0, piles, p, sizes, hp, 0);
     if (L->failed) return failure(L);
     return PyLong_FromLongLong(v);
@@ -222,12 +229,7 @@ static PyObject *Layout_line(Layout *L, PyObject *const *args, Py_ssize_t nargs)
     unsigned piles;
     uint64_t sizes;
     int64_t hp;
-    if (!L->ready) {
-        PyErr_SetString(PyExc_RuntimeError, "Layout was not initialised");
-        return NULL;
-    }
-    if (!parse_position(args, nargs, "line", &r0, &piles, &p, &sizes, &hp)) return NULL;
-    if (!open_table(L, r0, piles)) return PyErr_NoMemory();
+    if (!enter(L, args, nargs, "line", &r0, &piles, &p, &sizes, &hp)) return NULL;
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int step = 0;; step++) {

@@ -115,17 +115,22 @@ class _Layout:
         self.searches[r0] = value
         return value
 
-    def root_values(self, state) -> dict:
-        """Every legal action of the player on move -> the hero's final score."""
-        p = state.to_move
-        hero = self.hero
-        hp = state.passes[hero] if state.passes else 0
+    def packed(self, state) -> tuple[int, int, int]:
+        """The position as the searches keep it: pile sizes and hand sizes packed four bits per
+        suit / seat, and the hero's passes."""
         sizes = 0
         for seat in range(4):
             sizes |= len(state.hands[seat]) << (4 * seat)
         piles = 0
         for s in range(4):
             piles |= state.piles[s] << (4 * s)
+        return piles, sizes, (state.passes[self.hero] if state.passes else 0)
+
+    def root_values(self, state) -> dict:
+        """Every legal action of the player on move -> the hero's final score."""
+        p = state.to_move
+        hero = self.hero
+        piles, sizes, hp = self.packed(state)
         if getattr(state, "call_due", None) is not None:
             # the manual "last card" call is the only legal action and changes nothing else:
             # the turn then passes on as after any play
@@ -209,13 +214,7 @@ class _CompiledLayout(_Layout):
         want = min(values.values()) if p == hero else max(values.values())
         action = next(a for a, v in values.items() if v == want)
         line = [action]
-        hp = state.passes[hero] if state.passes else 0
-        sizes = 0
-        for seat in range(4):
-            sizes |= len(state.hands[seat]) << (4 * seat)
-        piles = 0
-        for s in range(4):
-            piles |= state.piles[s] << (4 * s)
+        piles, sizes, hp = self.packed(state)
         r0 = state.start_rank
         manual = state.rules.lora_last_card_call == "manual"
         if action.verb == "pass":
