@@ -29,7 +29,7 @@ from .tricks import TrickRules
 __all__ = ["Rules", "PRESETS", "resolve", "State", "new_hand", "position", "new_match", "deck_for",
            "ClabberMatch", "card_points", "trick_rules_for", "side_of", "sides_of", "score_totals",
            "game_winner", "card_points_to_make", "choose_seating", "trump_order", "plain_order", "sequence_order",
-           "HAND_SIZE", "LAST_TRICK_BONUS", "VERBS"]
+           "HAND_SIZE", "LAST_TRICK_BONUS", "VERBS", "cut"]
 
 DECK = make_deck("24")
 HAND_SIZE = {2: 6, 3: 8, 4: 6, 6: 4}
@@ -196,6 +196,19 @@ def game_winner(scores: Mapping, target: int = 500):
 
 
 # --------------------------------------------------------------------------- dealing
+CUT_LEAST = 4   # rules 5.2: at least four cards in each part of the cut
+
+
+def cut(cards, at: int) -> list[Card]:
+    """Rules 5.2: the cutter lifts ``at`` cards off the top of the shuffled pack (top first),
+    leaving at least four in each part, and the bottom part goes on top:
+    ``cards[at:] + cards[:at]``. A cut nearer the edge raises a ``RulesError``."""
+    cards = _read_deck(cards, "cards")
+    checks.check_whole_number(at, "the cut", error=RulesError)
+    if not CUT_LEAST <= at <= len(cards) - CUT_LEAST:
+        raise RulesError(f"the cut must leave at least {CUT_LEAST} cards in each part: lift between "
+                         f"{CUT_LEAST} and {len(cards) - CUT_LEAST} cards, not {quote(at)}")
+    return cards[at:] + cards[:at]
 def _deal_seats(players: int, dealer: int, packet: int) -> list[int]:
     """Seat receiving each card dealt (13.4): rounds from eldest to dealer, ``packet`` cards each
     (a final short packet when fewer are due)."""
@@ -402,6 +415,11 @@ class State(base.HandState):
     @property
     def eldest(self) -> int:
         return (self.dealer + 1) % self.players
+
+    @property
+    def cutter(self) -> int:
+        """Rules 5.2: the player on the dealer's right cuts."""
+        return (self.dealer - 1) % self.players
 
     @property
     def evansville(self) -> bool:
@@ -886,8 +904,7 @@ def new_hand(seed=None, deck=None, dealer=None, rules=None, players=None, **opti
             dealer = rng.randrange(n)
         cards = list(DECK)
         rng.shuffle(cards)
-        cut = rng.randint(4, 20)
-        cards = cards[cut:] + cards[:cut]
+        cards = cut(cards, rng.randint(CUT_LEAST, len(cards) - CUT_LEAST))
     else:
         cards = _read_deck(deck)
         if dealer is None:
