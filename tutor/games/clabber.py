@@ -209,6 +209,8 @@ def cut(cards, at: int) -> list[Card]:
         raise RulesError(f"the cut must leave at least {CUT_LEAST} cards in each part: lift between "
                          f"{CUT_LEAST} and {len(cards) - CUT_LEAST} cards, not {quote(at)}")
     return cards[at:] + cards[:at]
+
+
 def _deal_seats(players: int, dealer: int, packet: int) -> list[int]:
     """Seat receiving each card dealt (13.4): rounds from eldest to dealer, ``packet`` cards each
     (a final short packet when fewer are due)."""
