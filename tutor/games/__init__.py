@@ -21,6 +21,7 @@ from .actions import Action, Choose, Discard, Draw, Name, Pass, Play
 from .base import HandResult, HandState, Match, View
 
 __all__ = ["GAMES", "module", "new_hand", "position", "new_match", "replay", "rules_for",
+           "decision_topic",
            "Action", "Play", "Pass", "Discard", "Draw", "Name", "Choose",
            "HandState", "HandResult", "Match", "View"]
 
@@ -49,6 +50,14 @@ def new_hand(game: str, seed=None, deck=None, dealer=None, rules=None, **options
 def position(game: str, **spec) -> HandState:
     """A play-phase state built directly (puzzles, solver), e.g. hands, trump, leader, trick."""
     return module(game).position(**spec)
+
+
+def decision_topic(state: HandState) -> str | None:
+    """The topic of the decision the player to move faces, one of the game module's
+    ``DECISION_TOPICS`` (``"bidding"``, ``"play"``, ...); None when the hand is over."""
+    if not isinstance(state, HandState):
+        raise TutorError(f"decision_topic needs a hand state, not {checks.quote(state)}")
+    return module(state.game).decision_topic(state)
 
 
 def new_match(game: str, seed=None, rules=None, players=None, **options) -> Match:

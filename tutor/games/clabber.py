@@ -1102,3 +1102,38 @@ def new_match(seed=None, rules=None, players=None, dealer=None, **options) -> Cl
     if dealer is not None:
         checks.check_dealer(dealer, rules.players, _seat_namer(rules.players))
     return ClabberMatch(rules, seed=seed, dealer=dealer)
+
+
+# --------------------------------------------------------------------------- decision topics
+DECISION_TOPICS = ("bidding", "melds", "trumping", "play")
+"""The kinds of decision a Clabber player faces, as a course teaches them one by one:
+
+* ``"bidding"``: round 1 (accept the face-up card's suit or pass) and round 2 (call another
+  suit or pass);
+* ``"melds"``: announcing melds before one's first card (``meld_declaration = "choice"``; the
+  comparison, the show and the bell are automatic and no decision);
+* ``"trumping"``: a card to a trick under the duty to trump (rules 7.2, items 3, 5 and 6): a
+  trump was led and the player holds a trump (he must overtrump if he can), or a plain suit was
+  led and the player holds none of it (he must trump, overtrump if he can, or with no trump
+  throw any card);
+* ``"play"``: any other card: a lead, or following a plain suit led.
+"""
+
+
+def decision_topic(state: State) -> str | None:
+    """The topic (one of :data:`DECISION_TOPICS`) of the decision the player to move faces;
+    None when the hand is over."""
+    seat = state.to_move
+    if seat is None:
+        return None
+    if state.phase == "bid":
+        return "bidding"
+    if state._needs_announcement(seat):
+        return "melds"
+    if not state.trick:
+        return "play"
+    led = state.trick[0][1].suit
+    hand = state.hands[seat]
+    if led is state.trump:
+        return "trumping" if any(c.suit is led for c in hand) else "play"
+    return "play" if any(c.suit is led for c in hand) else "trumping"

@@ -1298,3 +1298,30 @@ def new_match(seed=None, rules=None, players=None, dealer=None, start_scores=Non
         _read_deck(deck, rules)
     return EuchreMatch(rules, seed=seed, dealer=dealer,
                        start_scores=_check_scores(start_scores, n, "start_scores"), deck=deck)
+
+
+# --------------------------------------------------------------------------- decision topics
+DECISION_TOPICS = ("bidding", "discard", "going alone", "calling for best", "play")
+"""The kinds of decision a Euchre player faces, as a course teaches them one by one:
+
+* ``"bidding"``: round 1 (order up, or the dealer's pick it up, or pass), round 2 (name a suit
+  or pass) and the dealer's blind call of trump on a Joker up-card;
+* ``"discard"``: the dealer's exchange after the up-card is taken (discard a card, or leave
+  the up-card where the rules allow);
+* ``"going alone"``: the going-alone questions (go alone or play with partner, makers and
+  defenders);
+* ``"calling for best"``: passing or discarding a card when calling for best (railroad);
+* ``"play"``: a card to a trick.
+"""
+
+_PHASE_TOPICS = {"bid1": "bidding", "bid2": "bidding", "name_blind": "bidding",
+                 "exchange": "discard", "alone": "going alone",
+                 "call_for_best": "calling for best", "play": "play"}
+
+
+def decision_topic(state: State) -> str | None:
+    """The topic (one of :data:`DECISION_TOPICS`) of the decision the player to move faces;
+    None when the hand is over."""
+    if state.to_move is None:
+        return None
+    return _PHASE_TOPICS[state.phase]

@@ -1507,3 +1507,29 @@ def view_html_extras(view) -> list[str]:
     if view.public.get("contract") == "lora":
         return [layout.public_layout_html(view.public)]
     return []
+
+
+# --------------------------------------------------------------------------- decision topics
+DECISION_TOPICS = ("choosing", "cut", "play", "layout", "last card")
+"""The kinds of decision a Lora player faces, as a course teaches them one by one:
+
+* ``"choosing"``: the dealer's choice of contract (``contract_choice``);
+* ``"cut"``: the cutter's decision to cut or decline (``packet_deal_on_no_cut``);
+* ``"play"``: a card to a trick in the six trick contracts;
+* ``"layout"``: laying a card on the layout, or passing when none fits (the Lora contract);
+* ``"last card"``: the "last card" call in the layout (``lora_last_card_call = manual``).
+"""
+
+
+def decision_topic(state: State) -> str | None:
+    """The topic (one of :data:`DECISION_TOPICS`) of the decision the player to move faces;
+    None when the hand is over."""
+    if state.to_move is None:
+        return None
+    if state.phase == "choose":
+        return "choosing"
+    if state.phase == "cut":
+        return "cut"
+    if state.contract == "lora":
+        return "last card" if state.call_due is not None else "layout"
+    return "play"

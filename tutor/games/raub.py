@@ -1322,3 +1322,34 @@ def new_match(seed=None, rules=None, players=None, dealer=None, scores=None, ref
     checks.check_bool(table_mode, "table_mode")
     return RaubMatch(sys.modules[__name__], rules, seed=seed, dealer=dealer, scores=scores,
                      refas=refas, table_mode=table_mode)
+
+
+# --------------------------------------------------------------------------- decision topics
+DECISION_TOPICS = ("dealing", "blind call", "bidding", "seven exchange", "defending", "drawing",
+                   "play")
+"""The kinds of decision a Raub player faces, as a course teaches them one by one:
+
+* ``"dealing"``: the dealer's choice before the deal (deal, pass the deal, or call Muss);
+* ``"blind call"``: the dealer's choice before looking (call Raub, call Stih, or look);
+* ``"bidding"``: rounds 1 and 2 (declare or pass) and the dealer's choice after round 1
+  (declare, pass or turn the next card);
+* ``"seven exchange"``: exchanging the seven of trumps for the bonus card, or keeping the cards
+  (variant ``trump_seven_exchange``);
+* ``"defending"``: a defender's decision to stay in (play) or drop out (Idem);
+* ``"drawing"``: choosing the face-up bonus card, and throwing away cards to draw as many;
+* ``"play"``: a card to a trick.
+
+In table mode a misdeal may be called beside any of these; it is no topic of its own.
+"""
+
+_PHASE_TOPICS = {"predeal": "dealing", "blind": "blind call", "bid1": "bidding",
+                 "bid2": "bidding", "dealer_choice": "bidding", "seven": "seven exchange",
+                 "defend": "defending", "draw": "drawing", "play": "play"}
+
+
+def decision_topic(state: State) -> str | None:
+    """The topic (one of :data:`DECISION_TOPICS`) of the decision the player to move faces;
+    None when the hand is over."""
+    if state.to_move is None:
+        return None
+    return _PHASE_TOPICS[state.phase]
