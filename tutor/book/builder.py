@@ -30,6 +30,7 @@ from ..errors import BookError
 from ..games import GAMES
 from .execute import WIDGET_VIEW, execute_notebook
 from .markdown import PICTURE_TAG, ExampleError, first_heading, page_notebook
+from .output import OutputFolder
 from .spec import Book, Chapter, EditionOptions, load_book
 
 __all__ = ["build", "BuildResult", "EditionResult", "find_chromium", "PAGE_KINDS"]
@@ -228,7 +229,8 @@ def _chapter_pages(book: Book, chapter: Chapter, options: EditionOptions) -> lis
     return [Page(slug, title, chapter.kind, chapter.number, nb, source.parent)]
 
 
-def _cached_pages(book, chapter, options, cache: Path, used: set) -> tuple[list[Page], bool]:
+def _cached_pages(book, chapter, options, cache: Path, used: set,
+                  folder: OutputFolder) -> tuple[list[Page], bool]:
     key = _chapter_key(book, chapter, options)
     file = cache / f"{options.name}-{key}.json"
     used.add(file.name)
@@ -245,10 +247,7 @@ def _cached_pages(book, chapter, options, cache: Path, used: set) -> tuple[list[
     data = {"pages": [{"slug": p.slug, "title": p.title, "kind": p.kind, "chapter": p.chapter,
                        "nb": nbformat.writes(p.nb), "source_dir": str(p.source_dir)}
                       for p in pages]}
-    cache.mkdir(parents=True, exist_ok=True)
-    tmp = file.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data), encoding="utf-8")
-    os.replace(tmp, file)
+    folder.write_text(file, json.dumps(data))
     return pages, True
 
 
@@ -310,10 +309,9 @@ def _export(exporter, nb, resources_book: dict, source_dir: Path, title: str) ->
     return body
 
 
-def _write_assets(folder: Path) -> None:
+def _write_assets(folder: Path, output: OutputFolder) -> None:
     from jupyter_core.paths import jupyter_path
     assets = folder / "assets"
-    assets.mkdir(parents=True, exist_ok=True)
     lab = None
     for base in jupyter_path("nbconvert", "templates"):
         candidate = Path(base) / "lab" / "static"
@@ -326,8 +324,8 @@ def _write_assets(folder: Path) -> None:
             css.append((lab / name).read_text(encoding="utf-8"))
     # Comments carry web addresses; the book keeps none, not even in a comment.
     text = re.sub(r"/\*.*?\*/", "", "\n".join(css), flags=re.S)
-    (assets / "jupyterlab.css").write_text(text, encoding="utf-8")
-    shutil.copyfile(STATIC / "book.css", assets / "book.css")
+    output.write_text(assets / "jupyterlab.css", text)
+    output.copy(STATIC / "book.css", assets / "book.css")
 
 
 def _main_of(document: str) -> str:
@@ -402,24 +400,27 @@ def build(book_path, editions=("student", "teacher"), out=None, pdf: bool = Fals
                             f"for {', '.join(CHROMIUM_NAMES)} on the PATH). Install Chromium, or "
                             "build without --pdf and print index.html from a browser.")
     out = Path(out) if out is not None else book.path.parent / "_build" / book.name
+    output = OutputFolder(out, book)    # refuses a folder that is not the book's own
+    output.claim()
     cache = out / ".cache"
     result = BuildResult(book, out, {})
     # Every chapter of every edition first, then the pages: a chapter that fails leaves the
     # book as it was.
-    collected = {name: _collect_edition(book, book.editions[name], out, cache, progress)
+    collected = {name: _collect_edition(book, book.editions[name], out, cache, progress, output)
                  for name in editions}
     for name, (edition, pages, chapters) in collected.items():
-        _write_edition(book, book.editions[name], edition, pages, chapters)
+        _write_edition(book, book.editions[name], edition, pages, chapters, output)
         result.editions[name] = edition
     if chromium:
         for name, edition in result.editions.items():
             edition.pdf = out / f"{book.name}-{name}.pdf"
+            output.claim(edition.pdf)
             _print_pdf(chromium, edition.folder / "print.html", edition.pdf)
     return result
 
 
 def _collect_edition(book: Book, options: EditionOptions, out: Path, cache: Path,
-                     progress: bool) -> tuple[EditionResult, list[Page], list[Chapter]]:
+                     progress: bool, output: OutputFolder) -> tuple[EditionResult, list[Page], list[Chapter]]:
     """The pages of every chapter of one edition, from the cache or built afresh."""
     from tqdm import tqdm
     result = EditionResult(options.name, out / options.name)
@@ -431,19 +432,19 @@ def _collect_edition(book: Book, options: EditionOptions, out: Path, cache: Path
     try:
         for chapter in bar:
             bar.set_postfix_str(str(chapter.written)[-40:])
-            chapter_pages, fresh = _cached_pages(book, chapter, options, cache, used)
+            chapter_pages, fresh = _cached_pages(book, chapter, options, cache, used, output)
             (result.executed if fresh else result.reused).append(chapter.number)
             pages.extend(chapter_pages)
     finally:
         bar.close()
     for stale in cache.glob(f"{options.name}-*.json"):
         if stale.name not in used:
-            stale.unlink()
+            output.remove(stale)
     return result, pages, chapters
 
 
 def _write_edition(book: Book, options: EditionOptions, result: EditionResult,
-                   pages: list[Page], chapters: list[Chapter]) -> None:
+                   pages: list[Page], chapters: list[Chapter], output: OutputFolder) -> None:
     """Export the pages through the template, then replace the edition's folder contents."""
     link_map = {}
     for chapter, page in _first_pages(book, chapters, pages):
@@ -474,16 +475,16 @@ def _write_edition(book: Book, options: EditionOptions, result: EditionResult,
         documents[page.slug] = _rewrite_links(document, page, link_map, known)
     printable = _print_page(exporter, book, options, pages, documents, base)
     folder = result.folder
+    wanted = {folder / page.href for page in sequence} | {folder / "print.html"}
+    output.claim(*wanted)      # before anything changes: a page that is not the book's stops it
     if folder.exists():
         for old in folder.glob("*.html"):
-            old.unlink()
-    folder.mkdir(parents=True, exist_ok=True)
-    _write_assets(folder)
+            if old not in wanted:
+                output.remove(old)        # an earlier build's page; anything else stays
+    _write_assets(folder, output)
     for page in sequence:
-        path = folder / page.href
-        path.write_text(documents[page.slug], encoding="utf-8")
-        result.pages.append(path)
-    (folder / "print.html").write_text(printable, encoding="utf-8")
+        result.pages.append(output.write_text(folder / page.href, documents[page.slug]))
+    output.write_text(folder / "print.html", printable)
 
 
 def _first_pages(book: Book, chapters: list[Chapter], pages: list[Page]):

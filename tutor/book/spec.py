@@ -117,6 +117,28 @@ def _shown(path: Path) -> str:
 class _Checker:
     def __init__(self, path: Path):
         self.file = _shown(path)
+        self.lines: list[str] = []
+
+    def line_of(self, key: str, value: str) -> int | None:
+        """The number of the book file's line that gives ``key`` this value (for messages)."""
+        for number, line in enumerate(self.lines, start=1):
+            if line.split("=", 1)[0].strip().strip("{ ").endswith(key) and value in line:
+                return number
+        for number, line in enumerate(self.lines, start=1):
+            if value in line:
+                return number
+        return None
+
+    def inside(self, root: Path, value: str, where: str, key: str) -> Path:
+        """``root / value``, refused unless it stays inside the book's folder (``root``)."""
+        target = (root / value).resolve()
+        base = root.resolve()
+        if target != base and base not in target.parents:
+            line = self.line_of(key, value)
+            at = f"line {line}: " if line else ""
+            raise BookError(f"{self.file}: {at}{where}: {key} {quote(value)} leaves the book's "
+                            f"folder {_shown(base)}; a book may only name files inside it")
+        return root / value
 
     def fail(self, where: str | None, message: str) -> BookError:
         prefix = f"{self.file}: {where}: " if where else f"{self.file}: "
@@ -179,6 +201,7 @@ def load_book(path) -> Book:
         raise BookError(f"{check.file}: not a text file in UTF-8") from None
     except tomllib.TOMLDecodeError as err:
         raise BookError(f"{check.file}: not valid TOML: {err}") from None
+    check.lines = raw.decode("utf-8").splitlines()
     check.unknown(data, _TOP_KEYS, None)
     title = check.text(data, "title", None, required=True)
     root_text = check.text(data, "root", None) or "."
@@ -254,7 +277,7 @@ def _chapter(check: _Checker, root: Path, number: int, table) -> Chapter:
             raise check.fail(where, f"rules {quote(value)}: the rules reference "
                                     f"book/rules/{game}.md does not exist")
         return Chapter(number, kind, source, value, title, editions, game=game)
-    source = root / value
+    source = check.inside(root, value, where, kind)
     if not source.is_file():
         raise check.fail(where, f"{kind} {quote(value)} does not exist")
     suffixes = {"lesson": (".ipynb",), "page": (".md", ".ipynb"), "puzzles": (".toml",)}[kind]
@@ -270,7 +293,7 @@ def _puzzle_filter(check: _Checker, root: Path, where: str, table: dict) -> Puzz
     if game not in GAMES:
         raise check.fail(where, f"game {quote(game)} is not one of {', '.join(GAMES)}")
     folder_text = check.text(table, "folder", where) or f"puzzles/{game}"
-    folder = root / folder_text
+    folder = check.inside(root, folder_text, where, "folder")
     if not folder.is_dir():
         raise check.fail(where, f"folder {quote(folder_text)} does not exist")
     themes = table.get("themes", [])
