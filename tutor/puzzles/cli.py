@@ -51,22 +51,30 @@ def register(sub) -> None:
 
 
 def run_check(args) -> int:
+    """Certify puzzle files. With ``--write`` a set file is rewritten only when every puzzle in
+    it certified, keeping the text of the puzzles it did not change (see
+    :mod:`tutor.puzzles.files`); each file is replaced atomically."""
     from .certify import check, certify, complete
-    from .format import load, save
+    from .files import rewrite, write_atomic
+    from .format import load
     failed = total = 0
     t0 = time.process_time()
     by_file: dict[str, list] = {}
-    changed: set[str] = set()
+    changed: dict[str, list[bool]] = {}
+    failed_in: dict[str, int] = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")      # the broken puzzles are reported below
         collection = load(*args.paths, validate=False)
     for err in collection.errors:
         print(f"BROKEN {err}")
+        if err.file:
+            failed_in[err.file] = failed_in.get(err.file, 0) + 1
     failed += len(collection.errors)
     for puzzle in collection:
         total += 1
         if args.write:
             cert = certify(puzzle.with_(solution=()))
+            done = puzzle
             if cert.ok:
                 done = complete(puzzle, cert, keep_text=not args.retext)
                 done = done.with_(file=puzzle.file)
@@ -75,13 +83,13 @@ def run_check(args) -> int:
                                                      "date": puzzle.certified["date"]})
                     if same_day == puzzle:
                         done = puzzle
-                if done != puzzle:
-                    changed.add(puzzle.file)
-                by_file.setdefault(puzzle.file, []).append(done)
+            by_file.setdefault(puzzle.file, []).append(done)
+            changed.setdefault(puzzle.file, []).append(done != puzzle)
+            if cert.ok:
                 if not args.quiet:
                     print(cert.report())
                 continue
-            by_file.setdefault(puzzle.file, []).append(puzzle)
+            failed_in[puzzle.file] = failed_in.get(puzzle.file, 0) + 1
         else:
             cert = check(puzzle)
             if cert.ok:
@@ -90,8 +98,16 @@ def run_check(args) -> int:
                 continue
         failed += 1
         print(cert.report())
-    for f in sorted(changed):
-        save(by_file[f], f)
+    for f in sorted(by_file):
+        if not any(changed[f]):
+            continue
+        if f in failed_in:
+            n = failed_in[f]
+            print(f"not written: {f} ({n} puzzle{'s' if n != 1 else ''} in it did not certify; "
+                  f"the file is rewritten only when every puzzle in it does)")
+            continue
+        original = Path(f).read_text(encoding="utf-8")
+        write_atomic(f, rewrite(original, by_file[f], changed[f]))
         print(f"wrote {f}")
     secs = time.process_time() - t0
     print(f"{total - (failed - len(collection.errors))} of {total} puzzles certified"
