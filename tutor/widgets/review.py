@@ -120,6 +120,8 @@ class HandReview:
                 where = f"Your card {mine + 1}"
             else:
                 where = f"Trick {self._trick_of(state, item['index'])}"
+            if item["index"] in getattr(self.table, "decided", {}):
+                where += " (the table chose this card for you)"
             if not item["exact"]:
                 text = f"{where}: {yours} {card} — too early in the hand to solve exactly here."
             elif not item["cost"]:
@@ -175,7 +177,11 @@ class HandReview:
         rows, self.retry_buttons = [], {}
         costly_at = {i["index"] for i in self.items() if i["exact"] and i["cost"]}
         self.save_buttons = {}
+        decided = getattr(table, "decided", {})
         for index, text in sentences:
+            if index in decided:   # no "Retry from here": the table would decide it again
+                rows.append(W.HBox([W.HTML(f'<span class="tutor-small">{esc(text)}</span>')]))
+                continue
             button = action_button("Retry from here", None, lambda i=index: table.retry(i),
                                    tip=f"Replay the hand from your card at move {index + 1}",
                                    disabled=table.busy.busy)

@@ -4,6 +4,7 @@
     PlayTable("euchre", seed=3)                         # a whole game against basic bots
     PlayTable("lora", seed=5, contract="queens")        # practise one contract on fresh deals
     PlayTable("euchre", seed=1, guided=True)            # a teacher beside you in the first hand
+    PlayTable("euchre", seed=1, decides={"bidding", "discard", "going alone"})   # play only
 
 The table holds no rules: it renders what the learner's seat may see (``state.view(seat)``)
 and sends actions; the engine decides what is legal and says why not. Every click calls a
@@ -47,6 +48,36 @@ def _stable_seed(seed) -> int:
     return zlib.crc32(str(seed).encode())
 
 
+def check_decides(game: str, decides) -> dict[str, str | None]:
+    """``decides=`` read into {topic: the lesson that teaches it, or None}; an unknown topic or
+    a lesson that is not a word is refused, naming the game's topics."""
+    if decides is None:
+        return {}
+    topics = games.module(game).DECISION_TOPICS
+    listed = ", ".join(map(quote, topics))
+    if isinstance(decides, str):
+        decides = [decides]
+    if isinstance(decides, Mapping):
+        pairs = list(decides.items())
+    elif isinstance(decides, (list, tuple, set, frozenset)):
+        pairs = [(topic, None) for topic in decides]
+    else:
+        raise TutorError(f"decides must be a collection of decision topics such as "
+                         f"{{{quote(topics[0])}}} or a mapping {{topic: lesson}}, not "
+                         f"{quote(decides)}; the topics of {game.capitalize()} are: {listed}")
+    out: dict[str, str | None] = {}
+    for topic, where in pairs:
+        name = topic.strip().lower().replace("_", " ") if isinstance(topic, str) else None
+        if name not in topics:
+            raise TutorError(f"{quote(topic)} is not a decision topic of {game.capitalize()}; "
+                             f"the topics are: {listed}")
+        if where is not None and not (isinstance(where, str) and where.strip()):
+            raise TutorError(f"decides[{quote(topic)}] must name the lesson that teaches it "
+                             f"(such as 'lesson 2') or be None, not {quote(where)}")
+        out[name] = where.strip() if where is not None else None
+    return out
+
+
 class PlayTable(StaticPicture):
     """One learner's seat against bots, for any game.
 
@@ -76,12 +107,34 @@ class PlayTable(StaticPicture):
     * ``background``: run the bots' moves in a background thread so the notebook stays free
       (default: only when a bot or the hint level is ``"expert"``); ``False`` runs them at once,
       which tests use. ``wait()`` blocks until the bots have moved.
+    * ``decides``: decisions the table makes for the learner, so that an early lesson never asks
+      for one it has not taught yet: a collection of decision topics (``{"bidding"}``), or a
+      mapping of topic to the lesson that teaches it (``{"bidding": "lesson 2"}``). When the
+      learner's seat faces one, the table plays the basic advice at once (no click) and says
+      so in the message and the log: "You passed: the table chose this for you (lesson 2
+      teaches bidding)." The topics are the game module's ``DECISION_TOPICS``
+      (:func:`tutor.games.decision_topic`):
+
+      - Euchre: ``"bidding"`` (both rounds, the blind call), ``"discard"`` (the dealer's
+        exchange), ``"going alone"``, ``"calling for best"``, ``"play"``;
+      - Raub: ``"dealing"`` (deal, pass the deal, Muss), ``"blind call"`` (Raub, Stih, look),
+        ``"bidding"`` (declare, pass, turn), ``"seven exchange"``, ``"defending"`` (play or drop
+        out), ``"drawing"``, ``"play"``;
+      - Clabber: ``"bidding"``, ``"melds"`` (announcing them), ``"trumping"`` (a card under the
+        duty to trump: a trump led and the learner holds one, or a plain suit led and he holds
+        none of it), ``"play"`` (any other card);
+      - Lora: ``"choosing"`` (the contract), ``"cut"``, ``"play"`` (a card to a trick),
+        ``"layout"`` (a card or a pass in the layout), ``"last card"`` (the call).
+
+      Undo takes back the learner's own decisions (and the table's after them); a decision
+      the table made is not offered for "Retry from here". A hand that ends before the learner
+      plays a card or decides anything himself is dealt past, as one that ends before his turn.
     """
 
     def __init__(self, game: str = "euchre", seat: int = 0, seed=None, bots="basic", rules=None,
                  guided: bool = False, contract=None, hint_level: str = "basic", state=None,
                  players=None, dealer=None, bot_budget: float | None = None,
-                 review_budget: int = 300_000, background: bool | None = None):
+                 review_budget: int = 300_000, background: bool | None = None, decides=None):
         # -- arguments, checked before anything is built --------------------------------
         if state is not None and not isinstance(state, HandState):
             raise TutorError(f"state must be a hand state such as games.new_hand('euchre', seed=1), "
@@ -107,6 +160,7 @@ class PlayTable(StaticPicture):
         check_whole_number(seat, "seat", low=0)
         if contract is not None and state is not None:
             raise TutorError("give either a state or a practice contract, not both")
+        self.decides: dict[str, str | None] = check_decides(game, decides)
 
         self.seed = random.randrange(1_000_000) if seed is None else seed
         self.game = game
@@ -143,6 +197,7 @@ class PlayTable(StaticPicture):
 
         # -- what the table remembers ------------------------------------------------------
         self.hand_number = 1
+        self._first_hand = 1           # the hand the guide shows (hands dealt past do not count)
         self.message = ""
         self.message_kind = "note"
         self.hint_steps: list[str] = []
@@ -158,6 +213,8 @@ class PlayTable(StaticPicture):
         self._last_traceback = None
         self._learner_acted = False
         self._busy_note = ""
+        self.decided: dict[int, str] = {}   # action index -> topic, the table's decisions for the learner
+        self._decided_notes: list[str] = []
 
         # -- widgets -----------------------------------------------------------------------
         self.style_box = W.HTML(CSS + render.STYLE)
@@ -342,6 +399,7 @@ class PlayTable(StaticPicture):
             target = self._checkpoints.pop()
             while len(self.state.actions) > target:
                 self.state.undo()
+            self._forget_decided()
             self.selected = set()
             self.show_deal_open = False
         self.message, self.message_kind = "Taken back: your last decision and the replies to it.", "note"
@@ -358,9 +416,14 @@ class PlayTable(StaticPicture):
         seat, _ = self.state.actions[index]
         if seat != self.seat:
             raise TutorError("you can retry only from one of your own decisions")
+        if index in self.decided:
+            raise TutorError(f"the table made that decision for you "
+                             f"({words.topic(self.game, self.decided[index])} is taught later): "
+                             f"retry from one of your own decisions")
         with self.busy.lock:
             while len(self.state.actions) > index:
                 self.state.undo()
+            self._forget_decided()
             self._checkpoints = [c for c in self._checkpoints if c < index]
             self.selected = set()
             self.show_deal_open = False
@@ -400,6 +463,8 @@ class PlayTable(StaticPicture):
         self.state = self.match.next_hand()
         self.hand_number += 1
         self._checkpoints = []
+        self.decided = {}
+        self._decided_notes = []
         self._learner_acted = False
         self.selected = set()
         self.show_deal_open = False
@@ -420,6 +485,7 @@ class PlayTable(StaticPicture):
 
     def _run_bots(self) -> None:
         background = self.busy.background
+        self._decided_notes = []
         while True:
             with self.busy.lock:
                 state = self.state
@@ -428,18 +494,50 @@ class PlayTable(StaticPicture):
                     if not self._skip_finished_hand():
                         return
                     continue
+                topic = None
                 if mover == self.seat:
-                    break
+                    topic = self._topic_decided(state)
+                    if topic is None:
+                        break
                 view = state.view(mover)
-            action = self.bots[mover].choose(view)
+            if topic is None:
+                action = self.bots[mover].choose(view)
+            else:   # a decision the lesson has not taught yet: the basic advice, played for the learner
+                action = bots_module.hint(view, level="basic", seed=_stable_seed(self.seed)).action
             with self.busy.lock:
                 if self.state is not state or state.to_move != mover:
                     return  # pragma: no cover - the state moved on (not possible while busy)
                 state.apply(action, seat=mover)
+                if topic is not None:
+                    self._note_decided(state, topic, action)
             if background:
                 self._refresh()
-        if self.guided and self.hand_number == 1:
+        if self.guided and self.hand_number == self._first_hand:
             self._prepare_guide()
+
+    def _topic_decided(self, state) -> str | None:
+        """The topic of the learner's decision now if the table makes it for him, else None."""
+        if not self.decides:
+            return None
+        topic = games.decision_topic(state)
+        return topic if topic in self.decides else None
+
+    def _note_decided(self, state, topic: str, action) -> None:
+        self.decided[len(state.actions) - 1] = topic
+        self._decided_notes.append(self.decided_sentence(topic, action))
+        self.message, self.message_kind = " ".join(self._decided_notes), "note"
+
+    def decided_sentence(self, topic: str, action) -> str:
+        """What the learner reads when the table decides for him, e.g. "You passed: the table
+        chose this for you (a later lesson teaches bidding)."."""
+        where = self.decides.get(topic) or "a later lesson"
+        return (f"{words.sentence(self.game, 'You', action)}: the table chose this for you "
+                f"({where} teaches {words.topic(self.game, topic)}).")
+
+    def _forget_decided(self) -> None:
+        """Drop the table's decisions that were taken back."""
+        n = len(self.state.actions)
+        self.decided = {i: t for i, t in self.decided.items() if i < n}
 
     def _skip_finished_hand(self) -> bool:
         """A hand that ended before the learner's first decision (Raub's passed deal, an
@@ -448,9 +546,15 @@ class PlayTable(StaticPicture):
         if (self._learner_acted or self.match is None or self.match.is_over
                 or len(self.skipped) >= AUTO_SKIP or self.state.to_move is not None):
             return False
+        actions = self.state.actions
+        if any(actions[i][1].verb == "play" and actions[i][1].cards for i in self.decided):
+            return False   # the table played the learner's cards: the hand is his to see
         result = self.state.result()
         why = "; ".join(words.reason_words(self.game, r) for r in result.reasons)
-        self.skipped.append(f"Hand {self.hand_number} ended before your turn: {why}.")
+        when = "before you played a card" if self.decided else "before your turn"
+        self.skipped.append(f"Hand {self.hand_number} ended {when}: {why}.")
+        if self._first_hand == self.hand_number:
+            self._first_hand += 1
         self._deal_next()
         return True
 
@@ -1066,7 +1170,7 @@ class PlayTable(StaticPicture):
         return text
 
     def _guide_html(self) -> str:
-        if not (self.guided and self.hand_number == 1 and self.guide is not None
+        if not (self.guided and self.hand_number == self._first_hand and self.guide is not None
                 and self._guide_key == self._decision_key() and self.state.to_move == self.seat
                 and not self.busy.busy):
             return ""
@@ -1102,9 +1206,12 @@ class PlayTable(StaticPicture):
         lines: list[str] = []
         trick_at: dict[int, int] = {}
         t, filled = 0, 0
-        for seat, text in view.history:
+        chosen = {c for i in self.decided if i < len(st.actions)
+                  for c in st.actions[i][1].cards if st.actions[i][1].verb == "play"}
+        for number, (seat, text) in enumerate(view.history):
             action = words.history_action(self.game, verbs, text)
             who = self.name(seat)
+            by_table = " (the table chose this for you)" if number in self.decided else ""
             if action.verb == "play" and action.cards and not layout and t < len(tricks):
                 if filled == 0:
                     trick_at[len(lines)] = t
@@ -1114,21 +1221,22 @@ class PlayTable(StaticPicture):
                     t, filled = t + 1, 0
                 continue
             if layout and action.verb == "play" and action.cards:
-                lines.append(f"{who} laid the {action.cards[0].symbol}")
+                lines.append(f"{who} laid the {action.cards[0].symbol}{by_table}")
                 continue
             if not action.cards and action.verb in ("discard", "pass_card", "exchange"):
-                lines.append(words.hidden_sentence(self.game, who, action))
+                lines.append(words.hidden_sentence(self.game, who, action) + by_table)
                 continue
             try:
-                lines.append(words.sentence(self.game, who, action))
+                lines.append(words.sentence(self.game, who, action) + by_table)
             except TutorError:
-                lines.append(f"{who}: {action.verb.replace('_', ' ')}")
+                lines.append(f"{who}: {action.verb.replace('_', ' ')}{by_table}")
         extra = self._clabber_events(pub) if self.game == "clabber" else {}
         for index, number in trick_at.items():
             lead, plays, winner = tricks[number]
             first = plays[0]
-            said = [f"{self.name(first[0])} led the {first[1].symbol}"]
-            said += [f"{self.name(s)} {'played the ' if i == 0 else 'the '}{c.symbol}"
+            mark = {c: " (chosen by the table)" for s, c in plays if s == self.seat and c in chosen}
+            said = [f"{self.name(first[0])} led the {first[1].symbol}{mark.get(first[1], '')}"]
+            said += [f"{self.name(s)} {'played the ' if i == 0 else 'the '}{c.symbol}{mark.get(c, '')}"
                      for i, (s, c) in enumerate(plays[1:])]
             line = f"Trick {number + 1} — " + ", ".join(said)
             if winner is not None:
@@ -1220,6 +1328,8 @@ class PlayTable(StaticPicture):
             turn = f"{self.name(st.to_move)} to act"
         lines = [f"{st.game.capitalize()} play table — {status}", f"Your hand: {hand or '—'}",
                  turn[0].upper() + turn[1:] + "."]
+        if self.decided and self._decided_notes and self.message == " ".join(self._decided_notes):
+            lines.append(self.message)
         if self.match is not None:
             lines.append(self.sheet.summary())
         return "\n".join(lines)

@@ -26,7 +26,7 @@ from ..games.clabber_melds import MELD_POINTS, MELD_TYPES
 __all__ = ["PHASES", "VERBS", "CONTRACTS", "MELDS", "RAUB_KINDS", "RAUB_ENDS", "SIDES",
            "phase", "button", "sentence", "contract", "contract_rule", "meld", "melds",
            "suit_words", "card_words", "side_words", "seat_label", "reason_words",
-           "history_action"]
+           "history_action", "TOPICS", "topic"]
 
 # --------------------------------------------------------------------------- phases
 PHASES: dict[str, dict[str, str]] = {
@@ -111,6 +111,21 @@ VERBS: dict[str, dict[str, tuple[str, str]]] = {
 
 CONTRACTS: dict[str, dict[str, str]] = {"lora": dict(_lora.CONTRACT_NAMES)}
 
+# decision topics (each game module's DECISION_TOPICS) as "a later lesson teaches ..." ends
+TOPICS: dict[str, dict[str, str]] = {
+    "euchre": {"bidding": "bidding", "discard": "the dealer's discard",
+               "going alone": "going alone", "calling for best": "calling for best",
+               "play": "card play"},
+    "raub": {"dealing": "the dealer's choice before the deal", "blind call": "the blind calls",
+             "bidding": "bidding", "seven exchange": "the trump-seven exchange",
+             "defending": "staying in or dropping out", "drawing": "drawing",
+             "play": "card play"},
+    "clabber": {"bidding": "bidding", "melds": "announcing melds",
+                "trumping": "the duty to trump", "play": "card play"},
+    "lora": {"choosing": "choosing the contract", "cut": "the cut", "play": "card play",
+             "layout": "the layout", "last card": "the 'last card' call"},
+}
+
 MELDS: dict[str, str] = {
     "dad": "a run of three", "fifty": "a run of four", "five_run": "a run of five",
     "six_run": "a run of six", "mule": "four jacks", "four_nines": "four nines",
@@ -146,6 +161,11 @@ def _known(table: dict, game: str, key: str, what: str) -> str:
 def phase(game: str, name: str) -> str:
     """The phase in words: ``phase("euchre", "bid1")`` -> 'round 1 of the bidding'."""
     return _known(PHASES, game, name, "phase")
+
+
+def topic(game: str, name: str) -> str:
+    """A decision topic in words: ``topic("clabber", "trumping")`` -> 'the duty to trump'."""
+    return _known(TOPICS, game, name, "decision topic")
 
 
 def contract(game: str, name: str) -> str:
