@@ -22,6 +22,7 @@ from .base import HandResult, HandState, Match, View
 
 __all__ = ["GAMES", "module", "new_hand", "position", "new_match", "replay", "rules_for",
            "decision_topic",
+           "position_args",
            "Action", "Play", "Pass", "Discard", "Draw", "Name", "Choose",
            "HandState", "HandResult", "Match", "View"]
 
@@ -50,6 +51,14 @@ def new_hand(game: str, seed=None, deck=None, dealer=None, rules=None, **options
 def position(game: str, **spec) -> HandState:
     """A play-phase state built directly (puzzles, solver), e.g. hands, trump, leader, trick."""
     return module(game).position(**spec)
+
+
+def position_args(state: HandState) -> dict:
+    """The arguments of ``position(state.game, **args)`` that rebuild a hand being played: the
+    same legal actions now and the same result after the same play (see
+    :func:`tutor.games.positions.position_args`)."""
+    from .positions import position_args as extract
+    return extract(state)
 
 
 def decision_topic(state: HandState) -> str | None:

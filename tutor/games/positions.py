@@ -23,7 +23,7 @@ from ..errors import CardError, PositionError
 from .checks import check_seat, check_whole_number, quote
 
 __all__ = ["seat", "seat_map", "cards", "hands", "count", "counts", "conserved",
-           "trick_follows", "hand_sizes", "seat_words"]
+           "trick_follows", "hand_sizes", "seat_words", "position_args"]
 
 SeatName = Callable[[int], str] | None
 
@@ -95,7 +95,9 @@ def hands(value, players: int, name: SeatName = None, what: str = "hands") -> di
     if isinstance(value, str):
         raise PositionError(f"{what} must map each seat to its cards, e.g. {{0: {quote(value)}, "
                             f"...}}, not a single list of cards")
-    if isinstance(value, (list, tuple)) and value and all(
+    # a list of single cards is one hand written flat, unless it has one entry per seat (then
+    # it is every seat's hand at the last trick: one card each)
+    if isinstance(value, (list, tuple)) and value and len(value) != players and all(
             isinstance(v, (str, Card)) and len(str(v).split()) == 1 for v in value):
         raise PositionError(f"{what} must map each seat to its cards, e.g. {{0: 'AS KS', ...}}, "
                             f"not one list of cards {quote(list(map(str, value)))}")
@@ -179,3 +181,96 @@ def hand_sizes(order: Sequence[int], held: Mapping[int, Sequence[Card]], played:
             raise PositionError(f"{what}: {seat_words(s, name)} holds {len(held[s])} cards but "
                                 f"should hold {want}{note}: every player holds as many cards "
                                 f"as tricks are left")
+
+
+# --------------------------------------------------------------------------- state -> position
+def position_args(state) -> dict:
+    """The keyword arguments of ``games.position(state.game, **args)`` that rebuild ``state``, a
+    hand in its play phase: the same cards, trick, turn, and everything that still decides the
+    result (tricks or cards already won, declarer, maker, melds ...). Useful to save a moment of
+    real play as a puzzle or to hand a position to the solver.
+
+    Only what ``position`` can state is carried: Clabber's melds count as fixed points (once the
+    first trick is over and the melds are settled), Lora's pending last-card call and penalties
+    are not carried. A state not in its play phase raises :class:`PositionError`.
+    """
+    if getattr(state, "phase", None) != "play" or state.to_move is None:
+        raise PositionError(f"only a hand being played has a position, not one in its "
+                            f"{getattr(state, 'phase', 'unknown')} phase")
+    extract = _EXTRACTORS[state.game]
+    args = extract(state)
+    args["rules"] = state.rules.to_dict()
+    return args
+
+
+def _card_texts(cards) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _euchre_args(state) -> dict:
+    return {
+        "hands": {s: _card_texts(state.hands[s]) for s in state.active_seats},
+        "trump": state.trump.value, "leader": state.leader,
+        "trick": [str(c) for _, c in state.trick],
+        "alone": list(state.alone), "maker": state.maker, "dealer": state.dealer,
+        "tricks_won": {s: w for s, w in enumerate(state.tricks_won) if w},
+        "players": state.players,
+    }
+
+
+def _lora_args(state) -> dict:
+    args = {"contract": state.contract, "dealer": state.dealer,
+            "hands": {s: _card_texts(state.hands[s]) for s in range(4)}}
+    if state.contract == "lora":
+        from . import lora_layout as layout
+        laid = [c for suit_cards in (layout.pile_cards(s, state.piles[s.index], state.start_rank)
+                                     for s in _suits()) for c in suit_cards] \
+            if state.start_rank is not None else []
+        args.update(leader=state.to_move, laid=_card_texts(laid),
+                    start_rank=state.start_rank.char if state.start_rank else None,
+                    passes={s: p for s, p in enumerate(state.passes) if p})
+        return args
+    won = state.won_cards()
+    counts = state.trick_counts()
+    args.update(leader=state.leader, trick=[str(c) for _, c in state.trick],
+                won={s: _card_texts(cs) for s, cs in enumerate(won) if cs},
+                tricks_won={s: c for s, c in enumerate(counts) if c})
+    winners = [state.winner_of(k) for k in range(1, state.tricks_played + 1)]
+    if winners and None not in winners:
+        args["trick_winners"] = winners
+    return args
+
+
+def _suits():
+    from ..cards import SUITS
+    return SUITS
+
+
+def _raub_args(state) -> dict:
+    return {
+        "hands": {s: _card_texts(state.hands[s]) for s in state.active_seats},
+        "trump": state.trump.value, "declarer": state.declarer, "players": state.players,
+        "active": list(state.active_seats), "leader": state.leader,
+        "trick": [str(c) for _, c in state.trick], "need": state.need, "kind": state.kind,
+        "tricks_won": {s: w for s, w in enumerate(state.tricks_won) if w},
+        "dealer": state.dealer, "scores": list(state.scores), "refas": state.refas,
+    }
+
+
+def _clabber_args(state) -> dict:
+    from .clabber import BELL_POINTS
+    melds = dict(state.meld_points())
+    if state.melds_on and state.bell_holder is not None and state.outcome != "played":
+        melds[state.side(state.bell_holder)] += BELL_POINTS
+    return {
+        "hands": {s: _card_texts(state.hands[s]) for s in range(state.players)},
+        "trump": state.trump.value, "leader": state.leader,
+        "trick": [str(c) for _, c in state.trick], "maker": state.maker, "dealer": state.dealer,
+        "won": {str(side): p for side, p in state.card_points_by_side().items()},
+        "melds": {str(side): p for side, p in melds.items() if p},
+        "players": state.players,
+    }
+
+
+_EXTRACTORS = {"euchre": _euchre_args, "lora": _lora_args, "raub": _raub_args,
+               "clabber": _clabber_args}

@@ -1084,8 +1084,8 @@ def position(hands: Mapping, trump, declarer: int = 0, players: int | None = Non
     the declarer's need under the rules. Anything else raises :class:`PositionError` naming
     the field."""
     if players is None:
-        seat_keys = positions.hands(hands, 4)
-        players = max(seat_keys) + 1 if seat_keys else 2
+        players = _players_named(hands, rules, options, active, declarer, leader, dealer,
+                                 tricks_won, scores)
     players = positions.count(players, "players", 2, 4)
     rules = _rules_for_players(rules, max(2, players), options)
     n = rules.player_count
@@ -1128,6 +1128,36 @@ def position(hands: Mapping, trump, declarer: int = 0, players: int | None = Non
         "refas": refas,
     }
     return _build_position(setup, rules)
+
+
+def _players_named(hands, rules, options, active, declarer, leader, dealer, tricks_won,
+                   scores) -> int:
+    """The table size of a position that does not give ``players``: the rules' player count
+    where the rules state one, else the most seats any field names (hands, active, the seat
+    fields, tricks_won, scores); at least two."""
+    named = [max(positions.hands(hands, 4), default=1)]
+    if isinstance(active, (list, tuple, set, frozenset)):
+        named += [s for s in active if isinstance(s, int) and not isinstance(s, bool)]
+    named += [s for s in (declarer, leader, dealer)
+              if isinstance(s, int) and not isinstance(s, bool)]
+    if tricks_won is not None and not isinstance(tricks_won, (str, bytes)):
+        named.append(max(positions.seat_map(tricks_won, 4, "tricks_won"), default=1))
+    if isinstance(scores, (list, tuple)) and 2 <= len(scores) <= 4:
+        named.append(len(scores) - 1)
+    stated = None
+    if isinstance(rules, Rules):
+        stated = rules.player_count
+    elif "player_count" in options or isinstance(rules, (str, Mapping)):
+        try:
+            given = resolve(rules, **options)
+        except RulesError:
+            given = None       # refused with its own message below
+        if given is not None and ("player_count" in options or (
+                isinstance(rules, Mapping) and "player_count" in rules) or (
+                isinstance(rules, str) and given.player_count != Rules().player_count)):
+            stated = given.player_count
+    players = min(4, max(2, max(named) + 1))
+    return max(players, stated) if stated is not None else players
 
 
 def _build_position(setup: Mapping, rules: Rules) -> State:
