@@ -37,10 +37,22 @@ _LAZY = {"build": "builder", "BuildResult": "builder", "EditionResult": "builder
          "find_chromium": "builder", "load_book": "spec", "Book": "spec", "Chapter": "spec"}
 
 
+def require_book_extra() -> None:
+    """Raise a one-line BookError when the book extra (nbconvert, nbclient) is not installed."""
+    import importlib.util
+    missing = [m for m in ("nbformat", "nbclient", "nbconvert") if importlib.util.find_spec(m) is None]
+    if missing:
+        from ..errors import BookError
+        raise BookError(f"building a book needs the book extra: pip install 'trick-tutor[book]' "
+                        f"({', '.join(missing)} not installed)")
+
+
 def __getattr__(name):
     # nbconvert and nbclient load only when a book is built, not with every ``tutor`` command
     if name in _LAZY:
         import importlib
+        if _LAZY[name] == "builder":
+            require_book_extra()
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -15,6 +15,8 @@ def _shown(path: Path) -> str:
 
 
 def _build(args) -> int:
+    from . import require_book_extra
+    require_book_extra()
     from .builder import build
     result = build(args.book, editions=args.edition, out=args.out, pdf=args.pdf,
                    progress=not args.quiet)

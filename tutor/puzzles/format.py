@@ -265,11 +265,21 @@ def _files(path) -> list[Path]:
     return [p]
 
 
-COLLECTION_DIR = Path(__file__).resolve().parents[2] / "puzzles"
+def _collection_dir() -> Path:
+    """Where the shipped collection is: inside the package (an installed wheel, where the build
+    copied ``puzzles/`` to ``tutor/puzzles/collection``), else ``puzzles/`` of the checkout
+    (an editable install or a source tree, where authors edit it)."""
+    packaged = Path(__file__).resolve().parent / "collection"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "puzzles"
+
+
+COLLECTION_DIR = _collection_dir()
 
 
 def shipped(game: str | None = None, **filters) -> Collection:
-    """The collection that comes with trick-tutor (``puzzles/`` beside the package), for one
+    """The collection that comes with trick-tutor (:data:`COLLECTION_DIR`), for one
     game or all; ``filters`` as :meth:`Collection.filter` (``theme``, ``level``). Works from
     any working directory (a lesson runs in its own folder)."""
     from .. import games
