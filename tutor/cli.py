@@ -6,6 +6,7 @@
     tutor puzzles mine --game G --count N [--seed S] [--jobs J]  find new puzzles
     tutor book build BOOK.toml [--edition E] [--out DIR] [--pdf] build a lesson book
     tutor solver                                                 which search core runs
+    tutor lite build [--out DIR]                                 build the browser edition
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import os
 import sys
 
-from . import games
+from . import games, lite
 from .book import cli as book_cli
 from .errors import RecordError, TutorError
 from .games.checks import quote
@@ -87,6 +88,7 @@ def main(argv=None) -> int:
     solver.set_defaults(run=_solver)
     book_cli.register(sub)
     puzzles_cli.register(sub)
+    lite.register(sub)
     args = parser.parse_args(argv)
     try:
         return args.run(args)
