@@ -5,6 +5,10 @@
 #   make test-browser - the play table in a real JupyterLab and Chromium (Playwright), the built
 #                       lesson book in Chromium from disk with the network blocked
 #   make book  - both sample lesson books, student and teacher editions, into book/_build/
+#   make lite  - the zero-install browser edition (JupyterLite) into lite/_output/
+#   make serve-lite - serves it on http://127.0.0.1:8000/ (LITE_PORT=...)
+#   make test-lite  - the browser edition in Chromium, every request to another host blocked
+# Each target installs the extras it needs: lab, book, lite, test (test = lab + book + lite).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -14,14 +18,22 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # nothing is saved automatically, so opening a lesson never rewrites the committed file.
 LAB_SETTINGS := $(CURDIR)/lab-settings
 
-.PHONY: lab test test-slow test-browser book bench clean
+.PHONY: lab test test-slow test-browser book lite serve-lite test-lite bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[lab]'
+	touch $@
+
+$(VENV)/.installed-book: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[book]'
+	touch $@
+
+$(VENV)/.installed-lite: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[lite]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
@@ -45,10 +57,24 @@ test-browser: $(VENV)/.installed-test
 
 BOOKS := euchre-course four-games
 
-book: $(VENV)/.installed-lab
+book: $(VENV)/.installed-book
 	for name in $(BOOKS); do \
 	  $(BIN)/tutor book build book/$$name.toml --edition both --out book/_build/$$name || exit 1; \
 	done
 
+# The browser edition: Pyodide from npm, wheels from PyPI (kept in lite/.cache/), prints the
+# site's size and the build time
+lite: $(VENV)/.installed-lite
+	$(BIN)/tutor lite build
+
+LITE_PORT ?= 8000
+serve-lite: $(VENV)/.installed-lite
+	[ -f lite/_output/index.html ] || $(BIN)/tutor lite build
+	$(BIN)/tutor lite serve --port $(LITE_PORT)
+
+# Builds the site and plays it in Debian's Chromium (screenshots in lite/_screens/)
+test-lite: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m browser -p no:cacheprovider tests/lite
+
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) lite/_output
