@@ -25,6 +25,21 @@ def practising(contract):
     return promise
 
 
+def must_follow_with_a_choice(table):   # "practise following suit"
+    def follow_while_holding_another_suit(state):
+        if not state.trick:
+            return False
+        led = state.trick[0][1].suit
+        hand = state.hands[0]
+        return any(c.suit is led for c in hand) and any(c.suit is not led for c in hand)
+    return table.state.contract == "minimum" and follow_advice_until(table, follow_while_holding_another_suit)
+
+
+def first_hand_of_a_game(table):  # "a whole game of 28 hands, starting with Minimum"
+    return (table.match is not None and table.match.total_hands == 28
+            and table.state.contract == "minimum" and table.state.to_move == 0)
+
+
 def queen_to_throw(table):      # "when you cannot follow suit, look for a queen to throw away"
     def void_with_a_queen(state):
         if not state.trick:
@@ -60,14 +75,15 @@ def libyan(table):              # "the Libyan game": clockwise, its first contra
     return state.rules.direction == "clockwise" and state.contract == "hearts"
 
 
-PROMISES = {"01-seven-games-in-one": practising("minimum"),
-            "02-minimum-and-maximum": practising("maximum"),
-            "03-queens-and-hearts": queen_to_throw,
-            "04-jack-king-and-last-trick": king_of_hearts_held,
-            "05-the-layout": practising("lora"),
-            "06-layout-strategy": a_suit_to_open,
-            "07-a-whole-game": whole_game,
-            "08-variants-and-the-strict-table": libyan}
+PROMISES = {"01-cards-and-tricks": must_follow_with_a_choice,
+            "02-seven-games-in-one": first_hand_of_a_game,
+            "03-minimum-and-maximum": practising("maximum"),
+            "04-queens-and-hearts": queen_to_throw,
+            "05-jack-king-and-last-trick": king_of_hearts_held,
+            "06-the-layout": practising("lora"),
+            "07-layout-strategy": a_suit_to_open,
+            "08-a-whole-game": whole_game,
+            "09-choosing-and-other-variants": libyan}
 
 
 def test_every_lesson_has_a_promise_checked():

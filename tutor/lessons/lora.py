@@ -1,0 +1,430 @@
+"""What the Lora lessons share: the worked deals, pictures of tricks, layouts and schedules, and
+sentences that put the engine's facts in words, so that each notebook cell is one short call.
+
+    from tutor.lessons import lora as course
+    hand = course.worked_hand("queens")          # the rules' deal D1, played out under Queens
+    course.tricks(hand, where=course.has_queen)  # the tricks that hold a queen, as one picture
+    course.scores(hand, total=True)              # each player's points in words, and their sum
+    course.best_play(ending, hero=0, unit="tricks")   # what each card costs, best play all round
+
+Nothing here decides a rule: legality, winners and scores come from :mod:`tutor.games.lora`,
+the values of a position from :mod:`tutor.solver`; these helpers only choose what to show and
+phrase it for the learner (seats by direction, cards as symbols, contracts by name).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Iterable, Sequence
+
+from .. import games, render, solver
+from ..cards import SUITS, Card, Rank, Suit, parse_card
+from ..errors import IllegalAction
+from ..games import lora
+from ..games import lora_layout
+
+__all__ = ["Words", "Rows", "HOW_TO", "WORKED_DEAL", "WORKED_PLAY", "worked_hand", "play_tricks",
+           "play_rounds", "signed", "seat_names", "turn_order", "deal_roles", "the_cut", "the_deal",
+           "may_play", "refusal", "tricks", "has_queen", "scores", "hand_total", "best_play",
+           "best_card", "contract_rule", "contracts_table", "schedule_table", "layout",
+           "cards_left", "clubs_held", "standings_words"]
+
+HOW_TO = ("**How to use this lesson:** run it from the top — *Run ▸ Run All Cells*, or "
+          "**Shift + Enter** on each cell in turn. The pictures, exercises and tables appear as you "
+          "go; the code behind them is hidden, and you never need to read it.")
+
+# The rules file's deal D1 and its play P1 (section 13): West deals, South is eldest.
+WORKED_DEAL = {0: "AH KH AD JD 7D JC 8C 7C", 1: "QS TS 9S 8S 9H 7H TD TC",
+               2: "AS 7S JH TH 8H KD 9D 9C", 3: "KS JS QH QD 8D AC KC QC"}
+WORKED_PLAY = ("7C TC 9C QC", "8D 7D TD 9D", "7H JH QH AH", "8C QS AS AC",
+               "JS KH TS 7S", "QD JD 9S KD", "8H KS JC 9H", "8S TH KC AD")
+WORKED_DEALER = 3
+
+
+# --------------------------------------------------------------------------- pictures
+class Words:
+    """Sentences shown as a picture: a bold title (optional), then one line each."""
+
+    def __init__(self, lines: Iterable[str], title: str | None = None):
+        self.lines = [str(line) for line in lines]
+        self.title = title
+
+    def __repr__(self) -> str:
+        head = [self.title] if self.title else []
+        return "\n".join(head + self.lines)
+
+    def _repr_html_(self) -> str:
+        head = f"<div><b>{html.escape(self.title)}</b></div>" if self.title else ""
+        body = "".join(f"<div>{html.escape(line)}</div>" for line in self.lines)
+        return f'<div class="tutor-words">{head}{body}</div>'
+
+
+class Rows:
+    """A small table of words: a header row and rows of cells."""
+
+    def __init__(self, header: Sequence[str], rows: Iterable[Sequence], title: str | None = None):
+        self.header = [str(h) for h in header]
+        self.rows = [[str(cell) for cell in row] for row in rows]
+        self.title = title
+
+    def __repr__(self) -> str:
+        widths = [max(len(r[i]) for r in [self.header] + self.rows) for i in range(len(self.header))]
+        lines = [self.title] if self.title else []
+        for row in [self.header] + self.rows:
+            lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        cap = f"<caption style='text-align:left'><b>{html.escape(self.title)}</b></caption>" \
+            if self.title else ""
+        head = "".join(f"<th style='text-align:left;padding-right:12px'>{html.escape(h)}</th>"
+                       for h in self.header)
+        body = "".join("<tr>" + "".join(f"<td style='padding-right:12px'>{html.escape(c)}</td>"
+                                        for c in row) + "</tr>" for row in self.rows)
+        return f'<table class="tutor-rows">{cap}<tr>{head}</tr>{body}</table>'
+
+
+class _Picture:
+    """Any HTML picture with its own plain-text form."""
+
+    def __init__(self, html_text: str, text: str):
+        self.html_text, self.text = html_text, text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return self.html_text
+
+
+def signed(points: int) -> str:
+    """Points as a learner writes them: +3, −8, 0."""
+    return "0" if points == 0 else (f"+{points}" if points > 0 else f"−{-points}")
+
+
+def _symbol(action) -> str:
+    return action.cards[0].symbol if action.cards else "pass"
+
+
+# --------------------------------------------------------------------------- hands
+def play_tricks(state, tricks: Iterable[str]):
+    """Play whole tricks given as card lists ("7C TC 9C QC") on ``state``; returns it."""
+    for trick in tricks:
+        for card in trick.split():
+            state.apply(f"play {card}")
+    return state
+
+
+def play_rounds(state, rounds: Iterable[str]):
+    """Play layout turns given as rounds of cards and passes ("9D TC pass JC"); returns it."""
+    for line in rounds:
+        for move in line.split():
+            state.apply("pass" if move == "pass" else f"play {move}")
+    return state
+
+
+def worked_hand(contract: str, tricks_played: int = 8, **options):
+    """The rules' deal D1 under ``contract``, its first ``tricks_played`` tricks played as in
+    the rules' play P1 (West deals, South leads)."""
+    hand = games.new_hand("lora", dealer=WORKED_DEALER, contract=contract,
+                          deck=lora.deck_for(WORKED_DEAL, dealer=WORKED_DEALER), **options)
+    return play_tricks(hand, WORKED_PLAY[:tricks_played])
+
+
+def seat_names(state) -> list[str]:
+    """The four seats in turn order, by direction, starting with seat 0 (South)."""
+    return [state.seat_name(s) for s in range(4)]
+
+
+def turn_order(state) -> Words:
+    """Who plays after whom, and which way the table turns."""
+    way = state.rules.direction
+    return Words([" → ".join(seat_names(state)) + " → " + state.seat_name(0) + " …",
+                  f"The table turns {way}: the player after you sits on your "
+                  f"{'right' if way == 'counterclockwise' else 'left'}."],
+                 title="The order of play")
+
+
+def deal_roles(state) -> Words:
+    """The dealer, the eldest and the cutter of a hand, with where each sits."""
+    public = state.view(0).public
+    side = ("right", "left") if state.rules.direction == "counterclockwise" else ("left", "right")
+    return Words([f"{state.seat_name(state.dealer)} deals.",
+                  f"{state.seat_name(public['eldest'])}, on the dealer's {side[0]}, is eldest: "
+                  f"he gets the first card and plays first.",
+                  f"{state.seat_name(public['cutter'])}, on the dealer's {side[1]}, cuts the pack."],
+                 title="Who does what")
+
+
+_PACK = tuple(sorted(lora.TRICK_CARDS, key=lambda c: (-SUITS.index(c.suit), -c.rank.value)))
+
+
+def the_cut(lifted: int, dealer: int = 0) -> _Picture:
+    """A pack in a known order, cut by lifting ``lifted`` cards, and what the cut changes: the
+    card that comes to the top goes to eldest, the old top card to the dealer (engine deal)."""
+    hand = games.new_hand("lora", dealer=dealer, contract="minimum", deck=_PACK, cut=lifted)
+    public = hand.view(0).public
+    cutter = public["cutter"]
+    top_after = _PACK[lifted]
+    who_top = next(s for s in range(4) if _PACK[0] in hand.hands[s])
+    who_new = next(s for s in range(4) if top_after in hand.hands[s])
+    lines = [f"{hand.seat_name(cutter)} lifts the top {lifted} cards and puts them underneath.",
+             f"The {top_after.symbol} is now on top: the first card dealt goes to "
+             f"{hand.seat_name(who_new)}, the eldest.",
+             f"The {_PACK[0].symbol}, on top before the cut, now goes to {hand.seat_name(who_top)}."]
+    before = _PACK[:lifted + 3]
+    top, bottom = _PACK[lifted:lifted + 3], _PACK[:lifted]
+    pictures = (render.hand_html(before, title="The top of the pack before the cut")
+                + render.hand_html(top, title="After the cut: the top of the pack")
+                + render.hand_html(bottom, title="… and the bottom of the pack"))
+    body = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
+    text = "\n".join(["before the cut, on top: " + " ".join(c.symbol for c in before),
+                      "after the cut, on top: " + " ".join(c.symbol for c in top),
+                      "after the cut, at the bottom: " + " ".join(c.symbol for c in bottom)]
+                     + lines)
+    return _Picture(pictures + body, text)
+
+
+def the_deal(state, cards: int = 8) -> Rows:
+    """Where the first ``cards`` cards from the top of the (cut) pack went: found in the hands."""
+    top = state.setup["deck"][:cards]
+    rows = []
+    for i, text in enumerate(top, 1):
+        card = parse_card(text)
+        seat = next(s for s in range(4) if card in state.hands[s])
+        rows.append([str(i), card.symbol, state.seat_name(seat)])
+    sizes = ", ".join(f"{state.seat_name(s)} {len(state.hands[s])}" for s in range(4))
+    return Rows(["card from the top", "card", "goes to"], rows,
+                title=f"The deal, one card at a time (cards in each hand at the end: {sizes})")
+
+
+# --------------------------------------------------------------------------- tricks
+def may_play(state, seat: int | None = None) -> Words:
+    """The cards (or the pass) the seat to move may play now, as the engine lists them."""
+    seat = state.to_move if seat is None else seat
+    moves = [_symbol(a) for a in state.legal_actions()]
+    if moves == ["pass"]:
+        return Words([f"{state.seat_name(seat)} has no card that may be played: he must pass."])
+    return Words([f"{state.seat_name(seat)} may play: " + " ".join(moves)])
+
+
+def refusal(state, action: str) -> Words:
+    """The engine's own reason for refusing ``action`` (tried on a copy: ``state`` is kept)."""
+    try:
+        state.copy().apply(action)
+    except IllegalAction as why:
+        return Words([str(why)])
+    return Words([f"{action} is allowed here."])
+
+
+def has_queen(plays) -> bool:
+    return any(card.rank is Rank.QUEEN for _, card in plays)
+
+
+def tricks(state, numbers: Iterable[int] | None = None,
+           where: Callable | None = None) -> _Picture:
+    """Tricks of a hand as one picture, each with its number and winner: all of them, those
+    ``numbers`` (1-8), or those whose plays satisfy ``where``."""
+    chosen = []
+    for number, (leader, plays, winner) in enumerate(state.tricks, 1):
+        if numbers is not None and number not in numbers:
+            continue
+        if where is not None and not where(plays):
+            continue
+        chosen.append((number, plays, winner))
+    parts, lines = [], []
+    for number, plays, winner in chosen:
+        parts.append(f"<div style='margin:4px 0'><b>Trick {number}</b>"
+                     f"{render.trick_html(plays, state.seat_name, winner)}</div>")
+        lines.append(f"Trick {number}: " + str(render.Trick(plays, winner, state.seat_name)))
+    return _Picture(render.STYLE + "".join(parts), "\n".join(lines))
+
+
+def scores(state, total: bool = False) -> Words:
+    """A finished hand's score in words: the engine's reasons, then every player's points (and
+    their sum with ``total``)."""
+    result = state.result()
+    lines = [reason[0].upper() + reason[1:] for reason in result.reasons]
+    lines.append("Points: " + ", ".join(f"{state.seat_name(s)} {signed(p)}"
+                                        for s, p in result.points.items()))
+    if total:
+        lines.append(f"Together: {signed(sum(result.points.values()))}")
+    return Words(lines)
+
+
+def hand_total(state) -> int:
+    return sum(state.result().points.values())
+
+
+def best_play(state, hero: int = 0, unit: str = "points") -> Words:
+    """What each card the hero may play leads to, with best play by everyone (the others
+    playing together against the hero): ``unit`` names what the value counts."""
+    values = solver.solve(state, hero=hero).moves
+    name = state.seat_name(hero)
+    lines = []
+    for action, value in sorted(values.items(), key=lambda kv: (kv[1], str(kv[0]))):
+        shown = signed(value) if unit == "points" else str(value)
+        lines.append(f"If {name} plays the {_symbol(action)}: {name} ends the hand with {shown} {unit}.")
+    return Words(lines, title="Every card tried, with best play by everyone")
+
+
+def best_card(state, hero: int = 0) -> str:
+    """The symbol of the hero's best card (lowest score; the first in the engine's order on a tie)."""
+    values = solver.solve(state, hero=hero).moves
+    return _symbol(min(values, key=values.get))
+
+
+# --------------------------------------------------------------------------- contracts and the game
+def contract_rule(name: str, rules=None) -> str:
+    """A contract's scoring in words, with every number (read from the rules in force)."""
+    rules = lora.resolve(rules) if not isinstance(rules, lora.Rules) else rules
+    if name == "lora":
+        text = (f"lay your cards on four suit piles; the first player out scores "
+                f"{signed(rules.lora_out_points)}, each other player {signed(rules.lora_card_points)} "
+                f"per card left")
+        if rules.lora_pass_points:
+            text += f" and {signed(rules.lora_pass_points)} per pass"
+        if rules.lora_double_on_start_rank:
+            text += "; all doubled when the player going out does so with a card of the start rank"
+        return text
+    if name == "two_players":
+        return ("when exactly two players win 3 tricks or more, the other two score +4 each; "
+                "otherwise the same dealer deals again, and after "
+                f"{rules.libyan_two_players_attempts} such deals the dealer scores +8")
+    return lora.CONTRACT_RULES[name].replace("-", "−")
+
+
+def contracts_table(rules=None) -> Rows:
+    """The contracts of a game in order, each with its scoring in words."""
+    rules = lora.resolve(rules) if not isinstance(rules, lora.Rules) else rules
+    return Rows(["", "contract", "scoring"],
+                [[str(i), lora.CONTRACT_NAMES[c], contract_rule(c, rules)]
+                 for i, c in enumerate(rules.contracts, 1)])
+
+
+def schedule_table(rules=None, first_dealer: int = 0, hands: Iterable[int] | None = None,
+                   by_dealer: bool = False) -> Rows:
+    """The schedule of a game (hands numbered from 1): the dealer and contract of each hand in
+    ``hands``, or one row per dealer's block with ``by_dealer``."""
+    rules = lora.resolve(rules) if not isinstance(rules, lora.Rules) else rules
+    plan = lora.schedule(rules, first_dealer)
+    name = games.new_hand("lora", seed=0, dealer=0, rules=rules).seat_name
+    chosen = lambda row: lora.CONTRACT_NAMES[row["contract"]] if row["contract"] else \
+        f"chosen by {name(row['chooser'])}" + (" (an extra hand: any contract)" if row["extra"] else "")
+    if by_dealer:
+        n = len(rules.contracts)
+        rows = [[f"{k + 1}–{k + n}", name(plan[k]["dealer"]),
+                 ", ".join(chosen(plan[j]) for j in range(k, k + n))]
+                for k in range(0, 4 * n, n)]
+        return Rows(["hands", "dealer", "contracts"], rows,
+                    title=f"A game of {len(plan)} hands")
+    numbers = range(1, len(plan) + 1) if hands is None else hands
+    return Rows(["hand", "dealer", "contract"],
+                [[str(k), name(plan[k - 1]["dealer"]), chosen(plan[k - 1])] for k in numbers],
+                title=f"A game of {len(plan)} hands")
+
+
+def standings_words(totals: dict[int, int], state) -> Words:
+    """Final totals in words with the places the engine gives (ties share a place)."""
+    winners, places = lora.standings(totals)
+    order = sorted(totals, key=lambda s: (places[s], s))
+    lines = [f"{places[s]}. {state.seat_name(s)}: {signed(totals[s])}" for s in order]
+    win = " and ".join(state.seat_name(s) for s in winners)
+    lines.append(f"{win} {'are joint winners' if len(winners) > 1 else 'wins'}.")
+    return Words(lines, title="Final totals and places")
+
+
+# --------------------------------------------------------------------------- the layout
+def layout(state) -> _Picture:
+    """The four piles of a layout hand: cards laid, the card each pile needs next."""
+    public = state.view(0).public
+    return _Picture(lora_layout.public_layout_html(public),
+                    lora_layout.layout_text(state.piles, state.start_rank))
+
+
+def cards_left(state, seats: Iterable[int] | None = None) -> Words:
+    """For each seat's remaining cards: the ones that fit the layout now, and for the others the
+    card of its suit that must be laid first."""
+    needed = lora_layout.needed(state.piles, state.start_rank)
+    lines = []
+    for s in (range(4) if seats is None else seats):
+        hand = state.hands[s]
+        if not hand:
+            lines.append(f"{state.seat_name(s)}: no cards left.")
+            continue
+        fits = lora_layout.legal_cards(hand, state.piles, state.start_rank)
+        parts = []
+        if fits:
+            parts.append("fits now: " + " ".join(c.symbol for c in fits))
+        for suit in SUITS:
+            waiting = [c for c in hand if c.suit is suit and c not in fits]
+            if waiting:
+                parts.append(" ".join(c.symbol for c in waiting) + f" wait for the {needed[suit].symbol}")
+        lines.append(f"{state.seat_name(s)}: " + "; ".join(parts) + ".")
+    return Words(lines)
+
+
+def clubs_held(state, seats: Iterable[int]) -> Words:
+    """The clubs each of ``seats`` holds."""
+    lines = []
+    for s in seats:
+        clubs = [c.symbol for c in state.hands[s] if c.suit is Suit.CLUBS]
+        lines.append(f"{state.seat_name(s)}: {' '.join(clubs) if clubs else 'no club'}")
+    return Words(lines, title="The clubs in the other hands")
+
+
+# --------------------------------------------------------------------------- lesson 1
+def pack() -> render.Hand:
+    """The 32-card pack, a suit at a time, highest first."""
+    return render.Hand(_PACK, title="The 32-card Lora pack, highest first in each suit")
+
+
+def trump_answer() -> str:
+    """The trumps quiz's answer, read from the trick rules of every contract."""
+    return "None: there are no trumps" if lora.TRICK_RULES.trump is None else "Hearts"
+
+
+def next_seat(seat: int, rules=None) -> str:
+    """The name of the player who plays after ``seat``."""
+    hand = games.new_hand("lora", seed=0, dealer=0, contract=None, rules=rules)
+    return hand.seat_name((seat + 1) % 4)
+
+
+def cutter(dealer: int, rules=None) -> str:
+    """The name of the cutter when ``dealer`` deals."""
+    hand = games.new_hand("lora", seed=0, dealer=dealer, rules=rules)
+    return hand.seat_name(hand.view(0).public["cutter"])
+
+
+FIRST_TRICK_DEAL = {0: "AD 7D KS 8S 9H 7C QC JH", 1: "QD KD 7S 9S TS JS AH TH",
+                    2: "8H 7H TC JC KC QS AS 8C", 3: "9D TD JD 8D 9C AC KH QH"}
+
+
+def first_trick():
+    """North deals and West, eldest, has led the 9♦: South holds two diamonds."""
+    hand = games.new_hand("lora", dealer=2, contract="minimum",
+                          deck=lora.deck_for(FIRST_TRICK_DEAL, dealer=2))
+    hand.apply("play 9D")
+    return hand
+
+
+def finish_first_trick(hand):
+    """South follows with the 7♦, East with the K♦; North, void in diamonds, plays the K♣."""
+    for card in ("7D", "KD", "KC"):
+        hand.apply(f"play {card}")
+    return hand
+
+
+# --------------------------------------------------------------------------- lesson 2
+def trick_is_good() -> str:
+    """The trick contract in which a trick lowers its winner's score (the worked deal shows it)."""
+    for contract in lora.STANDARD_CONTRACTS:
+        if contract != "lora" and worked_hand(contract).result().points[WORKED_DEALER] < 0:
+            return lora.CONTRACT_NAMES[contract]
+    return "none"
+
+
+def hands_in_a_game(rules=None) -> str:
+    """The number of hands in a game, from the schedule."""
+    rules = lora.resolve(rules) if not isinstance(rules, lora.Rules) else rules
+    return str(len(lora.schedule(rules, 0)))
