@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import bots
+from tutor import bots, games
 from tutor.cards import Rank
 from tutor.games.clabber import trick_rules_for
 from tutor.widgets import PlayTable
@@ -30,26 +30,26 @@ def table_cells(path: Path) -> list[str]:
             if c["cell_type"] == "code" and "PlayTable(" in "".join(c["source"])]
 
 
-def table_arguments(path: Path) -> dict:
-    """The keyword arguments of the lesson's table, read from the notebook itself."""
-    source = table_cells(path)[0]
-    call = source[source.index("PlayTable("):]
-    args = {}
-    for key in ("seed", "dealer", "players"):
-        found = re.search(rf"\b{key}=(\d+)", call)
-        if found:
-            args[key] = int(found.group(1))
-    if re.search(r"\bguided=True", call):
-        args["guided"] = True
-    return args
+def table_call(path: Path, index: int = 0) -> str:
+    """The source of the lesson's ``PlayTable(...)`` call (the first table by default)."""
+    source = table_cells(path)[index]
+    return source[source.index("PlayTable("):].strip()
 
 
-def play_by_hints(path: Path):
+def build_table(path: Path, index: int = 0) -> PlayTable:
+    """The lesson's table exactly as its cell builds it, without background threads."""
+    def table(*args, **kwargs):
+        return PlayTable(*args, background=False, **kwargs)
+    return eval(table_call(path, index), {"PlayTable": table})
+
+
+def play_by_hints(path: Path, index: int = 0):
     """Build the lesson's table and play the learner's seat by the hints; returns the finished
-    hand and every decision the learner met as (state before, legal action strings)."""
-    table = PlayTable("clabber", seat=0, bots="basic", background=False, **table_arguments(path))
+    hand and every decision the learner met as (state before, legal action strings). Decisions
+    the table takes for the learner (``decides=``) are not met."""
+    table = build_table(path, index)
     met = []
-    for _ in range(60):
+    for _ in range(80):
         state = table.state
         if state.is_over:
             break
@@ -61,7 +61,8 @@ def play_by_hints(path: Path):
 
 
 def snapshot(state) -> dict:
-    return {"phase": state.phase, "trick": tuple(state.trick), "trump": state.trump,
+    return {"topic": games.decision_topic(state), "phase": state.phase, "trick": tuple(state.trick),
+            "trump": state.trump,
             "hand": tuple(state.hands[0]), "trick_number": state.trick_number,
             "bids": tuple(state.bids)}
 
@@ -100,7 +101,10 @@ def duty_to_trump(snap: dict, legal: list[str]) -> bool:
 
 
 def test_lesson1_the_nine_of_trumps_captures_the_ace_of_trumps():
-    state, _ = play_by_hints(lesson(1))
+    state, met = play_by_hints(lesson(1))
+    # bidding and the duty to trump come later: the table takes those decisions
+    assert {s["topic"] for s, _ in met} == {"play"}
+    assert "decides=" in table_call(lesson(1))
     trump = state.trump
     captures = [plays for _, plays, win in state.tricks
                 if any(c.suit is trump and c.rank is Rank.ACE for _, c in plays)
