@@ -27,9 +27,11 @@ def advice(state, seat=0):
     return bots.hint(state.view(seat), level="basic").action
 
 
-def first_hand(table):      # "you hold both bowers of the up-card's suit"
+def first_hand(table):      # "you hold both bowers of the up-card's suit, and the table orders it up for you"
     state = table.state
-    return state.phase == "bid1" and state.to_move == 0 and len(bowers(state)) == 2
+    return (state.phase == "play" and state.maker == 0 and state.trump is state.up_card.suit
+            and len(bowers(state)) == 2 and state.exchange == "taken"
+            and table.decides.keys() >= {"bidding", "discard", "going alone"})
 
 
 def ordering_up(table):     # "your partner will order up ... take the up-card and discard, or leave it"
