@@ -9,14 +9,17 @@ its tooltip, so browser tests and people writing their own find them.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import html
+import sys
 import threading
 import traceback
 from typing import Callable, Iterable, Sequence
 
 import ipywidgets as W
 
+from .. import platform
 from ..cards import Card
 from ..errors import TutorError
 
@@ -154,17 +157,24 @@ def safe(method):
 
 
 class Busy:
-    """Runs slow work (the bots' moves) off the notebook's main thread and says so.
+    """Runs slow work (the bots' moves, expert hints) without freezing the notebook, and says so.
 
-    ``start(work, done)`` runs ``work()`` in a background thread (or at once when
-    ``background`` is false) and then ``done()``; while it runs ``busy`` is true and the
-    widget ignores clicks. ``wait()`` blocks until the work is done (tests, static pictures).
-    A lock keeps the state changes of the worker and of the handlers apart."""
+    ``start(work, done)`` sets ``busy`` (the widget shows its sign and ignores clicks), runs
+    ``work()`` and then ``done()``, and clears ``busy``. Natively the work runs in a background
+    thread. In the browser edition there are no threads: the work is scheduled on the kernel's
+    running event loop a moment later, so that the front end receives the busy sign before the
+    work starts (at once when no loop runs). With ``background`` false it runs at once (tests).
+    ``wait()`` blocks until the work is done (tests, static pictures); in the browser it runs
+    scheduled work on the spot. A lock keeps the state changes of the worker and of the
+    handlers apart."""
+
+    DEFER = 0.02   # seconds the browser's front end gets to draw the busy sign
 
     def __init__(self, background: bool = True):
         self.background = background
         self.lock = threading.RLock()
         self._thread: threading.Thread | None = None
+        self._scheduled: _Scheduled | None = None
         self.busy = False
         self.error: str | None = None
 
@@ -183,19 +193,67 @@ class Busy:
                 except Exception as err:  # pragma: no cover - last resort
                     self.error = f"{type(err).__name__}: {err}"
 
-        if self.background:
+        if not self.background:
+            run()
+        elif platform.in_browser():
+            self._defer(run)
+        else:
             self._thread = threading.Thread(target=run, daemon=True, name="tutor-bots")
             self._thread.start()
-        else:
+
+    def _defer(self, run: Callable[[], None]) -> None:
+        loop = _running_loop()
+        if loop is None:
             run()
+            return
+        scheduled = _Scheduled(run)
+        self._scheduled = scheduled
+        scheduled.handle = loop.call_later(self.DEFER, scheduled.fire)
 
     def wait(self, timeout: float | None = 120.0) -> bool:
         """Wait for the background work; returns whether it has finished."""
+        scheduled = self._scheduled
+        if scheduled is not None:
+            self._scheduled = None
+            scheduled.fire()          # no thread to wait for: do the work now
+            return not self.busy
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
             return not thread.is_alive()
         return not self.busy
+
+
+class _Scheduled:
+    """Work waiting on the event loop; it runs once, when the loop calls it or ``wait()`` does."""
+
+    def __init__(self, run: Callable[[], None]):
+        self.run = run
+        self.handle = None
+        self.ran = False
+
+    def fire(self) -> None:
+        if self.ran:
+            return
+        self.ran = True
+        if self.handle is not None:
+            self.handle.cancel()
+        self.run()
+
+
+def _running_loop():
+    """The event loop running the kernel (Pyodide's webloop in the browser), or None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if sys.platform != "emscripten":
+        return None               # natively, never create a loop just to ask
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        return None
+    return loop if loop.is_running() else None
 
 
 class StaticPicture:
