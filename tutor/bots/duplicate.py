@@ -16,7 +16,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from .. import games
+from .. import games, platform
 from . import make
 
 __all__ = ["compare", "Report", "play_hand", "LORA_CONTRACTS"]
@@ -121,7 +121,9 @@ def compare(game: str, level_a: str, level_b: str, deals: int = 10, seed: int = 
             budget: float | None = None, jobs: int = 1) -> Report:
     """Duplicate series: each deal is played once per lineup (level A in one unit's seats, level B
     in all others); the deal's figure is the mean over lineups of A's score minus B's.
-    ``jobs`` > 1 shares the deals out to that many processes (the same deals, the same figures)."""
+    ``jobs`` > 1 shares the deals out to that many processes (the same deals, the same figures);
+    the browser edition, which has no processes, plays them all in one and says so."""
+    jobs = platform.single_process_jobs(jobs, "duplicate matches")
     if jobs > 1 and deals > 1:
         from concurrent.futures import ProcessPoolExecutor
         parts = [range(j, deals, jobs) for j in range(jobs)]

@@ -3,7 +3,8 @@
 Candidate ``i`` of a run is built from its own generator, ``random.Random(f"{seed}:{game}:{i}")``,
 so a run is reproducible from the seed whatever the number of processes: the candidates are
 tried in batches over a ``ProcessPoolExecutor`` and the first ``count`` that certify, in
-candidate order, are kept.
+candidate order, are kept. The browser edition has no processes: there every batch is tried in
+the one process (the same puzzles), with a one-line note when more jobs were asked for.
 
 Sources: ``deal`` (random endings of ``cards`` cards a hand: any cards, a random trump or
 contract, random earlier tricks; the current trick started by random legal cards) and
@@ -17,8 +18,8 @@ reaches it at every decision. The learner always sits South (seat 0); the roles 
 from __future__ import annotations
 
 import random
-from concurrent.futures import ProcessPoolExecutor
 
+from .. import platform
 from ..cards import deck as card_deck
 from ..errors import TutorError
 from .format import GoalSpec, Puzzle
@@ -268,7 +269,12 @@ def mine(game: str, count: int, seed: int = 0, cards: int = 4, theme: str | None
     prefix = prefix or "-".join(x for x in (game, contract, f"s{seed}", f"c{cards}") if x)
     found, tried, seconds = [], 0, 0.0
     bar = tqdm(total=count, desc=f"mining {game}", unit="puzzle", disable=not progress)
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    jobs = platform.single_process_jobs(jobs, "puzzle mining")
+    pool = None
+    if jobs > 1:
+        # imported only when used: the browser's Python has no working process pools
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(jobs)
     try:
         index = start
         while len(found) < count and tried < limit:
