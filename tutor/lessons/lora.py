@@ -265,7 +265,8 @@ def best_play(state, hero: int = 0, unit: str = "points") -> Words:
     for action, value in sorted(values.items(), key=lambda kv: (kv[1], str(kv[0]))):
         shown = signed(value) if unit == "points" else str(value)
         lines.append(f"If {name} plays the {_symbol(action)}: {name} ends the hand with {shown} {unit}.")
-    return Words(lines, title="Every card tried, with best play by everyone")
+    return Words(lines, title=f"Every card {name} may play, the other three playing their best "
+                                f"together against {name}")
 
 
 def best_card(state, hero: int = 0) -> str:
@@ -428,3 +429,62 @@ def hands_in_a_game(rules=None) -> str:
     """The number of hands in a game, from the schedule."""
     rules = lora.resolve(rules) if not isinstance(rules, lora.Rules) else rules
     return str(len(lora.schedule(rules, 0)))
+
+
+# --------------------------------------------------------------------------- lessons 3 to 5: endings
+def minimum_ending():
+    """Minimum, three cards left: West has led the 9♦; South (one trick so far) holds A♦ 7♦ K♠."""
+    ending = lora.position(
+        contract="minimum", leader=3,
+        hands={0: "AD 7D KS", 1: "KD 8S 9C", 2: "TD 7S 8C", 3: "9D QD 7C"},
+        won={0: "TC JC QC KC", 1: "AC 8D JD 7H 8H 9H TH JH", 2: "QH KH AH 9S", 3: "TS JS QS AS"},
+        tricks_won={0: 1, 1: 2, 2: 1, 3: 1})
+    ending.apply("play 9D")
+    return ending
+
+
+def queens_ending():
+    """Queens, three cards left: East led the 8♦, North played the 9♦, West threw the J♠;
+    South (one queen taken) holds Q♠ A♠ K♣ and no diamond."""
+    ending = lora.position(
+        contract="queens", leader=1,
+        hands={0: "QS AS KC", 1: "AC 9H 8D", 2: "9C 9D 9S", 3: "JS TC 7H"},
+        won={0: "KS QH TS 8S", 1: "KH AD 8H JD 8C JC JH 7S", 2: "QD QC KD 7D", 3: "7C TH TD AH"},
+        tricks_won={0: 1, 1: 2, 2: 1, 3: 1})
+    return play_tricks(ending, ["8D 9D JS"])
+
+
+def jack_ending():
+    """Jack of clubs, three cards left: East led the 10♥, North played the Q♥, West the 7♥;
+    South holds J♣ 8♦ K♣ and no heart."""
+    ending = lora.position(
+        contract="jack_of_clubs", leader=1,
+        hands={0: "JC 8D KC", 1: "KS QD TH", 2: "TC QH QS", 3: "7H KD JD"},
+        won={0: "9S 8S JH 9C", 1: "TD AS 8C 7D KH 9D 8H 7S", 2: "QC 7C JS 9H", 3: "AH TS AD AC"},
+        tricks_won={0: 1, 1: 2, 2: 1, 3: 1})
+    return play_tricks(ending, ["TH QH 7H"])
+
+
+# --------------------------------------------------------------------------- the rules' other deals
+SWEEP_DEAL = {0: "AH KH QH JH 7S 7D 8C 7C", 1: "AS KS 8S TH 9H AD TC 9C",
+              2: "QS JS TS 8H QD JD AC KC", 3: "9S 7H KD TD 9D 8D QC JC"}
+SWEEP_PLAY = ("AH TH 8H 7H", "KH 9H TS 9S", "QH 8S JS 8D", "JH 9C JD 9D",
+              "7S KS QS TD", "TC AC JC 8C", "KC QC 7C AS", "QD KD 7D AD")
+ALL_TRICKS_DEAL = {0: "AS KS AD KD AC KC AH KH", 1: "QS JS QD JD QC JC QH JH",
+                   2: "TS 9S TD 9D TC 9C TH 9H", 3: "8S 7S 8D 7D 8C 7C 8H 7H"}
+ALL_TRICKS_PLAY = ("AS QS TS 8S", "KS JS 9S 7S", "AD QD TD 8D", "KD JD 9D 7D",
+                   "AC QC TC 8C", "KC JC 9C 7C", "AH QH TH 8H", "KH JH 9H 7H")
+
+
+def hearts_sweep():
+    """The rules' deal D2 under Hearts: South takes all eight hearts in four tricks."""
+    hand = games.new_hand("lora", dealer=3, contract="hearts", deck=lora.deck_for(SWEEP_DEAL, dealer=3))
+    return play_tricks(hand, SWEEP_PLAY)
+
+
+def king_in_last_trick():
+    """The rules' deal D3 under King of hearts and last trick: South wins every trick, the K♥
+    in the last."""
+    hand = games.new_hand("lora", dealer=3, contract="king_hearts_last_trick",
+                          deck=lora.deck_for(ALL_TRICKS_DEAL, dealer=3))
+    return play_tricks(hand, ALL_TRICKS_PLAY)
