@@ -124,13 +124,15 @@ def puzzle_rating(store, puzzle) -> Rating:
 def record(store, puzzle, solved: bool, **details) -> tuple[Rating, Rating]:
     """One attempt: both ratings are updated (each against the other's rating before the
     attempt) and stored, with the attempt, in ``store`` (a :class:`tutor.progress.Store`).
-    Returns (the learner's new rating, the puzzle's new rating)."""
-    me = learner_rating(store, puzzle.game)
-    it = puzzle_rating(store, puzzle)
-    score = 1.0 if solved else 0.0
-    new_me = update(me, [(it, score)])
-    new_it = update(it, [(me, 1.0 - score)])
-    store.set_rating("learner", puzzle.game, new_me.as_dict())
-    store.set_rating("puzzle", puzzle.id, new_it.as_dict())
-    store.record_attempt(puzzle.id, solved, rating=round(new_me.rating, 1), **details)
+    Returns (the learner's new rating, the puzzle's new rating). Read and written as one
+    change, so another notebook's attempt at the same time is not lost."""
+    with store.transaction():
+        me = learner_rating(store, puzzle.game)
+        it = puzzle_rating(store, puzzle)
+        score = 1.0 if solved else 0.0
+        new_me = update(me, [(it, score)])
+        new_it = update(it, [(me, 1.0 - score)])
+        store.set_rating("learner", puzzle.game, new_me.as_dict())
+        store.set_rating("puzzle", puzzle.id, new_it.as_dict())
+        store.record_attempt(puzzle.id, solved, rating=round(new_me.rating, 1), **details)
     return new_me, new_it
