@@ -290,3 +290,21 @@ def test_a_drive_whose_calls_fail_counts_as_no_storage(browser, monkeypatch, cap
     monkeypatch.setattr(progress.os, "listdir", broken_drive)
     assert progress.Store().in_memory
     assert "cannot be kept in this browser" in capsys.readouterr().err
+
+
+def test_a_rated_attempt_starts_from_the_rating_another_kernel_just_stored(tmp_path):
+    from tutor.puzzles import rating
+    from tutor.puzzles.format import GoalSpec, Puzzle
+
+    def puzzle(n):
+        return Puzzle(id=f"euchre/t/{n}", title="t", game="euchre", position={}, hero=0,
+                      goal=GoalSpec(text="", target=1), difficulty={"level": 3})
+
+    path = tmp_path / "p.json"
+    first, second = progress.Store(path), progress.Store(path)   # two notebooks open at once
+    after_first, _ = rating.record(first, puzzle(1), solved=True)
+    after_second, _ = rating.record(second, puzzle(2), solved=True)
+    assert after_second.rating > after_first.rating > rating.DEFAULT.rating    # built on the first
+    stored = progress.Store(path)
+    assert stored.rating("learner", "euchre")["rating"] == pytest.approx(after_second.rating)
+    assert len(stored.attempts("euchre/t/1")) == len(stored.attempts("euchre/t/2")) == 1
