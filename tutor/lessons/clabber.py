@@ -235,6 +235,97 @@ def seating_deal(match) -> Lines:
     return Lines(lines, title="Dealing for the first dealer")
 
 
+def first_dealer_chair(cards: str) -> str:
+    """``"chair N"``: who deals first when ``cards`` are dealt face up from chair 1 (rules 3)."""
+    seats, _ = clabber.choose_seating(parse_cards(cards))
+    return f"chair {seats.index(0) + 1}"
+
+
+def shuffled_pack(seed: int) -> list[Card]:
+    """The 24 cards shuffled from ``seed`` (before the cut)."""
+    import random
+    cards = list(PACK)
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def cut_refused(cards, at: int) -> Lines:
+    """The game's answer to a cut that leaves fewer than four cards in a part."""
+    try:
+        clabber.cut(cards, at)
+    except TutorError as why:
+        return Lines([f"Lifting {at} cards is refused: {why}"])
+    return Lines([f"Lifting {at} cards is allowed"])  # pragma: no cover - lessons show refusals
+
+
+def next_dealers(match, hands: int = 3) -> Lines:
+    """Plays ``hands`` hands of a match by computer players and says who dealt each."""
+    lines = []
+    for number in range(1, hands + 1):
+        state = match.current
+        lines.append(f"Hand {number}: {state.seat_name(state.dealer)} deals, "
+                     f"{state.seat_name(state.eldest)} is eldest, "
+                     f"{state.seat_name(state.cutter)} cuts")
+        play_out(state)
+        if number < hands and not match.is_over:
+            match.next_hand()
+    return Lines(lines)
+
+
+def bidding_sequence(state, actions: Sequence[str]) -> Lines:
+    """Applies bidding actions to ``state`` and tells each one in words, with what follows."""
+    lines = []
+    for action in actions:
+        seat = state.to_move
+        allowed = [str(a) for a in state.legal_actions()]
+        state.apply(action)
+        you = seat == 0
+        said = {"pass": "pass" if you else "passes",
+                "accept": "accept" if you else "accepts"}.get(action)
+        if said is None:
+            said = f"{'name' if you else 'names'} {SUIT_WORDS[_suit(action.split()[-1])]}"
+        if action != "pass":
+            said += ': "I play"'
+
+        if allowed == ["pass"]:
+            said += " (he holds no card of the suit, so he may only pass)"
+        lines.append(f"{_Seat(state, seat)} {said}")
+    if state.trump is not None:
+        lines.append(f"Trumps: {SUIT_WORDS[state.trump]} · maker: {_seat(state, state.maker)} · "
+                     f"first to lead: {_seat(state, state.to_move)}")
+    return Lines(lines)
+
+
+def bidding_position(hands: Mapping, up: str, dealer: int = 3, passes: int = 0):
+    """A deal in which the given seats hold the given cards (the dealer's list ends with the
+    face-up card ``up``), after ``passes`` passes. Returns the state."""
+    state = games.new_hand("clabber", dealer=dealer,
+                           deck=clabber.deck_for(hands, dealer=dealer, up=up))
+    for _ in range(passes):
+        state.apply("pass")
+    return state
+
+
+def may_say_words(state) -> str:
+    """``"only pass"``, ``"accept or pass"``, ``"only accept"``: what the player to move may say
+    in round 1."""
+    said = {str(a) for a in state.legal_actions()}
+    if said == {"pass"}:
+        return "only pass"
+    return "accept or pass" if "pass" in said else "only accept"
+
+
+def callable_suits(state) -> str:
+    """The suits the player to move may name in round 2, as ``"♥ or ♠"``."""
+    return " or ".join(a.suit.symbol for a in state.legal_actions() if getattr(a, "suit", None))
+
+
+def result_words(state) -> Lines:
+    """The result of a hand in words (also a hand thrown in)."""
+    text = str(state.result())
+    return Lines([text[:1].upper() + text[1:]])
+
+
 def cut_picture(cards, at: int) -> Lines:
     """A cut of the pack ``cards`` (top first) after ``at`` cards: the two parts, and the pack
     as it is dealt (the game's own cut)."""
