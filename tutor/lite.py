@@ -434,15 +434,17 @@ def _inject_check(out: Path) -> int:
 
 
 def _landing(out: Path) -> None:
-    """``index.html`` opens the course index in JupyterLab."""
+    """``index.html`` opens the course index in JupyterLab. The apps read this page's (empty)
+    ``jupyter-config-data`` as the root of the site's configuration, so it keeps that."""
     target = f"./lab/index.html?path={LANDING}"
     (out / "index.html").write_text(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         "<title>trick-tutor: the courses</title>\n"
-        f"<meta http-equiv=\"refresh\" content=\"0; url={html.escape(target)}\">\n"
+        "<script id=\"jupyter-config-data\" type=\"application/json\" "
+        "data-jupyter-lite-root=\".\">\n{}\n</script>\n"
+        f"<script>window.location.replace({json.dumps(target)});</script>\n"
         "</head><body>\n"
         f"<p>Opening <a href=\"{html.escape(target)}\">the course index</a>…</p>\n"
-        f"<script>window.location.replace({json.dumps(target)});</script>\n"
         "</body></html>\n", encoding="utf-8")
 
 
