@@ -16,6 +16,7 @@ def browser(monkeypatch, tmp_path):
     monkeypatch.setattr(platform, "BROWSER_DRIVE", str(drive))
     monkeypatch.delenv("TUTOR_DATA_DIR", raising=False)
     monkeypatch.setattr(progress, "_drive_state", {})
+    monkeypatch.setattr(progress, "_memory", {"data": None})
     return drive
 
 
@@ -278,8 +279,11 @@ def test_a_browser_without_storage_keeps_the_record_in_memory_and_says_so_once(b
     with pytest.raises(TutorError):
         store.record_attempt("p", solved="maybe")
     assert len(store.attempts("p")) == 1
-    progress.Store()                                              # another widget's store
-    assert capsys.readouterr().err == ""                          # told once per kernel
+    other = progress.Store()                                      # another widget's store ...
+    assert capsys.readouterr().err == ""                          # ... told once per kernel
+    assert other.lesson("euchre/01")["completed"]                 # ... and the same record
+    other.record_attempt("p", solved=False)
+    assert len(store.attempts("p")) == 2
     assert not (tmp_path / "no-drive").exists()
 
 
@@ -308,3 +312,23 @@ def test_a_rated_attempt_starts_from_the_rating_another_kernel_just_stored(tmp_p
     stored = progress.Store(path)
     assert stored.rating("learner", "euchre")["rating"] == pytest.approx(after_second.rating)
     assert len(stored.attempts("euchre/t/1")) == len(stored.attempts("euchre/t/2")) == 1
+
+
+def test_a_file_that_can_be_neither_read_nor_moved_aside_leaves_a_record_in_memory(tmp_path,
+                                                                                   monkeypatch, capsys):
+    path = tmp_path / "p.json"
+    path.write_text("garbage", encoding="utf-8")
+    real_replace = os.replace
+
+    def read_only_folder(src, dst):
+        if str(src) == str(path):
+            raise PermissionError(13, "Permission denied")
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(progress.os, "replace", read_only_folder)
+    store = progress.Store(path)
+    told = capsys.readouterr().err
+    assert told.count("\n") == 1 and "nor moved aside" in told and "until the notebook closes" in told
+    assert store.in_memory and path.read_text() == "garbage"
+    store.record_exercise("l/1", "a", correct=True)
+    assert store.lesson("l/1")["exercises"]["a"]["tries"] == 1 and path.read_text() == "garbage"

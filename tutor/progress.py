@@ -157,6 +157,18 @@ def _shape_problem(data) -> str | None:
     return None
 
 
+def _signature(st: os.stat_result) -> tuple:
+    """What tells whether the file changed since it was read. The browser's drive gives no
+    stable inode numbers: there the size and the time of the last change."""
+    if platform.in_browser():
+        return (st.st_size, st.st_mtime_ns)
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+# the record of a browser without storage: one per kernel, shared by every store there
+_memory: dict = {"data": None}
+
+
 class _Unreadable(Exception):
     def __init__(self, reason: str):
         super().__init__(reason)
@@ -306,6 +318,9 @@ class Store:
                 raise ProgressError(f"the progress file {path} is a folder; give a file in it, "
                                     f"e.g. {path / FILE_NAME}")
         self.path: Path | None = path
+        self._memory = _memory if path is None else None
+        if self._memory is not None and self._memory["data"] is None:
+            self._memory["data"] = _empty()
         self._refresh()
 
     @property
@@ -336,7 +351,7 @@ class Store:
             raise _Unreadable(problem)
         for key, value in _empty().items():
             data.setdefault(key, value)
-        return data, (st.st_ino, st.st_size, st.st_mtime_ns)
+        return data, _signature(st)
 
     def _read_locked(self) -> tuple[dict, tuple | None]:
         """The record in the file, read under the lock; an unreadable file is kept aside and
@@ -362,7 +377,7 @@ class Store:
                            f"aside ({err.strerror or err}): what you do now is kept only until "
                            f"the notebook closes.")
             _tell(self.notice)
-            self.path = None
+            self.path, self._memory, self.data = None, None, _empty()
             return _empty(), None
         self.notice = (f"Your progress file could not be read ({reason}); it is kept as {kept} "
                        f"and a fresh record was started.")
@@ -371,11 +386,14 @@ class Store:
 
     def _refresh(self) -> None:
         """Bring ``data`` up to date with the file (cheap when it has not changed)."""
-        if self.path is None or self._txn is not None and self._txn_thread == threading.get_ident():
+        if self._txn is not None and self._txn_thread == threading.get_ident():
+            return
+        if self.path is None:
+            if self._memory is not None:
+                self.data = self._memory["data"]
             return
         try:
-            st = os.stat(self.path)
-            signature = (st.st_ino, st.st_size, st.st_mtime_ns)
+            signature = _signature(os.stat(self.path))
         except FileNotFoundError:
             signature = None
         except OSError:
@@ -436,9 +454,9 @@ class Store:
                 os.unlink(tmp)
             raise
         if browser:
-            return None                # the drive's stat is not exact enough to compare
+            return _signature(os.stat(self.path))     # the drive's own figures, not the temp's
         _fsync_folder(folder)
-        return (st.st_ino, st.st_size, st.st_mtime_ns)
+        return _signature(st)
 
     def _remove_stale_temps(self) -> None:
         """Temporary files left by a kernel killed mid-write (only the lock holder writes, so
@@ -460,9 +478,10 @@ class Store:
         if self._txn is not None and self._txn_thread == threading.get_ident():
             return change(self._txn)
         if self.path is None:
+            self._refresh()
             data = copy.deepcopy(self.data)
             result = change(data)
-            self.data = data
+            self._keep_in_memory(data)
             return result
         with self._locked() as locked:
             data, _ = self._read_locked()
@@ -485,6 +504,7 @@ class Store:
             if self.path is not None:
                 data, _ = self._read_locked()
             else:
+                self._refresh()
                 data = copy.deepcopy(self.data)
             self._txn, self._txn_thread = data, threading.get_ident()
             try:
@@ -493,7 +513,14 @@ class Store:
                 self._txn, self._txn_thread = None, None
             if self.path is not None:
                 self._signature = self._write(data, locked)
-            self.data = data
+                self.data = data
+            else:
+                self._keep_in_memory(data)
+
+    def _keep_in_memory(self, data: dict) -> None:
+        self.data = data
+        if self._memory is not None:
+            self._memory["data"] = data
 
     # -- lessons and exercises ---------------------------------------------------------
     def lesson(self, lesson: str) -> dict:
