@@ -1,4 +1,5 @@
-"""The progress file under faults: two kernels writing at once, a kernel killed mid-write.
+"""The progress file under faults: two kernels writing at once, a kernel killed mid-write (at
+random moments, and exactly before the sync and before the rename of a write).
 
 Each test prints its figures (run with ``-s`` to see them):
 ``updates tried / lost`` and ``kills tried / landed mid-write / corrupt files``.
@@ -117,3 +118,39 @@ def test_a_kernel_killed_at_random_moments_never_corrupts_the_file(tmp_path):
     assert store.notice == "" and len(store.lessons()) == 150
     store.record_exercise("euchre/000", "ex0", correct=True)
     assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp.txt")]   # ... and tidies
+
+
+# stops at a chosen step of its second write, says so, and waits to be killed there
+STOPPER = """
+import os, sys, time
+from tutor import progress
+store = progress.Store(sys.argv[1])
+store.record_exercise("l/1", "first", correct=True)
+step = sys.argv[2]
+
+def stop(*args):
+    print("stopped", flush=True)
+    time.sleep(60)
+
+setattr(progress.os, step, stop)
+store.record_exercise("l/1", "second", correct=True)
+"""
+
+
+@pytest.mark.parametrize("step", ["fsync", "replace"])
+def test_a_kernel_killed_between_the_steps_of_a_write_leaves_the_previous_file(tmp_path, step):
+    path = tmp_path / "progress.json"
+    kernel = _python(STOPPER, path, step, stdout=subprocess.PIPE, text=True)
+    assert kernel.stdout.readline().strip() == "stopped"
+    before = path.read_bytes()
+    kernel.send_signal(signal.SIGKILL)
+    kernel.wait(timeout=30)
+    kernel.stdout.close()
+    assert path.read_bytes() == before
+    left = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp.txt")]
+    assert len(left) == 1 and "second" in left[0].read_text(encoding="utf-8")   # the write, unfinished
+    from tutor.progress import Store
+    store = Store(path)
+    assert list(store.lesson("l/1")["exercises"]) == ["first"] and store.notice == ""
+    store.record_exercise("l/1", "third", correct=True)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp.txt")]
