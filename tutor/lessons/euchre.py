@@ -161,8 +161,9 @@ def refusal(state, action: str) -> Note:
         text = str(why)
         lines = [text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."),
                  f"Nothing changed: {state.seat_name(seat)} still holds {len(state.hands[seat])} "
-                 f"cards" + (" and is still to play." if len(state.hands[seat]) == before else ".")]
-        return Note(lines, title="The game refuses the card")
+                 f"cards" + (" and it is still his turn." if len(state.hands[seat]) == before
+                             and state.to_move == seat else ".")]
+        return Note(lines, title="The game refuses it")
     state.undo()
     return Note([f"{action_words(state.legal_actions()[0], 'euchre')} is allowed here."])
 
@@ -307,9 +308,11 @@ def throw_in(seed: int, dealer: int) -> Note:
     text = result.reasons[0]
     scores = ", ".join(f"{words.side_words(u)} {v}" for u, v in match.scores.items())
     nxt = match.next_hand()
-    return Note([text[:1].upper() + text[1:] + ".", f"Scores: {scores}.",
+    note = Note([text[:1].upper() + text[1:] + ".", f"Scores: {scores}.",
                  f"The dealer was {first.seat_name(first.dealer)}; the next dealer is "
                  f"{nxt.seat_name(nxt.dealer)}, on his left."], title="Everybody passed twice")
+    note.scored = any(result.points.values())
+    return note
 
 
 # --------------------------------------------------------------------------- scoring
@@ -358,9 +361,11 @@ def alone_questions(rules=None) -> Note:
     while state.phase == "alone":
         asked.append(state.seat_name(state.to_move))
         state.apply("decline")
-    return Note([f"{state.seat_name(state.maker)} ordered up and is the maker.",
+    note = Note([f"{state.seat_name(state.maker)} ordered up and is the maker.",
                  "Asked in turn whether they go alone: " + " → ".join(asked) + "."],
                 title="The going-alone questions")
+    note.asked = asked
+    return note
 
 
 def lone_hand(defender: bool = False, rules=None):
@@ -377,18 +382,19 @@ def lone_hand(defender: bool = False, rules=None):
     return hand
 
 
-def lone_table(hand) -> Note:
-    """Who sits out, the order of play and the first leader of a lone hand."""
+def lone_table(hand, lead: bool = True) -> Note:
+    """Who sits out, the order of play and (``lead``) the first leader of a lone hand."""
     name = hand.seat_name
     lines = [f"Sits out: {_list([name(s) for s in hand.sitting_out])}.",
-             "Play goes: " + " → ".join(name(s) for s in hand.active_seats) + ".",
-             f"First lead: {name(hand.to_move)}."]
+             "Play goes round: " + " → ".join(name(s) for s in hand.active_seats) + "."]
+    if lead:
+        lines.append(f"First lead: {name(hand.to_move)}.")
     return Note(lines, title="A lone hand")
 
 
 def lone_defence():
-    """Diamonds trump, East made it and West... : you (South) defend alone; West leads the ace
-    of spades and East plays the queen; North sits out."""
+    """Diamonds trump, made by West; you (South) defend alone against West and East; West leads
+    the ace of spades and East plays the queen; North sits out."""
     return euchre.position(hands={1: "KH QH 9C TC", 0: "JH 9S KD TH AC", 3: "TS AD QC KC"},
                            trump="D", leader=1, trick=["AS", "QS"], alone=0, maker=1)
 
@@ -548,13 +554,16 @@ def trumps_in(hand: str, suits: str) -> Note:
     """How many trumps ``hand`` holds for each suit of ``suits`` (e.g. ``"S C"``), by the
     effective suit of each card."""
     cards = [parse_card(t) for t in hand.split()]
-    lines = []
+    lines, counts = [], {}
     for text in suits.split():
         suit = Suit.parse(text)
         mine = [c for c in euchre.trump_order(suit) if c in cards]
+        counts[suit.noun] = len(mine)
         lines.append(f"If {suit.noun} are trump you hold {len(mine)} trump"
-                     f"{'s' if len(mine) != 1 else ''}: {_cards(mine)}.")
-    return Note(lines, title="Your trumps, suit by suit")
+                     f"{'s' if len(mine) != 1 else ''}: {_cards(mine) or 'none'}.")
+    note = Note(lines, title="Your trumps, suit by suit")
+    note.best = max(counts, key=counts.get)     # the suit that gives the most trumps
+    return note
 
 
 def trump_count(trump, played: str, held: str) -> Note:
@@ -594,3 +603,45 @@ def deal(seed: int, dealer: int, rules=None, players: int | None = None):
 def can(state, action: str) -> bool:
     """Whether the rules allow ``action`` (``"leave"``, ``"pass"``, ...) to the seat to move."""
     return any(str(a) == action for a in state.legal_actions())
+
+
+# --------------------------------------------------------------------------- scoring tries
+def clubs_made_three():
+    """You (South) made clubs trump, nobody alone; two tricks each before the last; you lead the
+    ace of clubs to it."""
+    state = euchre.position(hands={0: "AC", 1: "KD", 2: "9S", 3: "QD"}, trump="C", leader=0,
+                            maker=0, tricks_won={0: 1, 2: 1, 1: 2})
+    return played(state, "AC KD 9S QD")
+
+
+def spades_made_four():
+    """West made spades trump, nobody alone; West and East took the first four tricks; West leads
+    the king of hearts to the last, North plays the ace and you (South) trump with the right
+    bower."""
+    state = euchre.position(hands={1: "KH", 2: "AH", 3: "9H", 0: "JS"}, trump="S", leader=1,
+                            maker=1, tricks_won={1: 2, 3: 2})
+    return played(state, "KH AH 9H JS")
+
+
+def hearts_euchred():
+    """North made hearts trump, nobody alone; before the last trick North and South have one
+    trick, West and East three; East leads the ace of spades and West trumps it."""
+    state = euchre.position(hands={3: "AS", 0: "9S", 1: "JH", 2: "KS"}, trump="H", leader=3,
+                            maker=2, tricks_won={0: 1, 1: 2, 3: 1})
+    return played(state, "AS 9S JH KS")
+
+
+# --------------------------------------------------------------------------- card play tries
+def lead_trumps():
+    """You (South) made hearts trump, nobody alone, East dealt: your opening lead with both red
+    jacks, the ace and king of spades and the nine of clubs."""
+    return euchre.position(hands={0: "JH JD AS KS 9C", 1: "QH 9S TD QC AC", 2: "TH KD 9D KC TS",
+                                  3: "AH QS AD JC JS"}, trump="H", leader=0, maker=0, dealer=3)
+
+
+def partner_winning():
+    """West made hearts trump, nobody alone; you and North have two tricks, West and East one.
+    North leads the ace of spades, East plays the king; you hold no spade (9♥ 9♣); West plays
+    last."""
+    return euchre.position(hands={2: "QD", 3: "TC", 0: "9H 9C", 1: "TS JC"}, trump="H", leader=2,
+                           maker=1, trick=["AS", "KS"], tricks_won={0: 1, 2: 1, 1: 1})
