@@ -256,10 +256,18 @@ def hand_total(state) -> int:
     return sum(state.result().points.values())
 
 
+def _values(state, hero: int) -> dict:
+    """Each legal move's value for the hero, the other three playing together against him."""
+    if state.contract == "lora":
+        from ..solver.layout import solve_layout
+        return solve_layout(state, hero=hero).moves
+    return solver.solve(state, hero=hero).moves
+
+
 def best_play(state, hero: int = 0, unit: str = "points") -> Words:
     """What each card the hero may play leads to, with best play by everyone (the others
     playing together against the hero): ``unit`` names what the value counts."""
-    values = solver.solve(state, hero=hero).moves
+    values = _values(state, hero)
     name = state.seat_name(hero)
     lines = []
     for action, value in sorted(values.items(), key=lambda kv: (kv[1], str(kv[0]))):
@@ -271,7 +279,7 @@ def best_play(state, hero: int = 0, unit: str = "points") -> Words:
 
 def best_card(state, hero: int = 0) -> str:
     """The symbol of the hero's best card (lowest score; the first in the engine's order on a tie)."""
-    values = solver.solve(state, hero=hero).moves
+    values = _values(state, hero)
     return _symbol(min(values, key=values.get))
 
 
@@ -360,7 +368,8 @@ def cards_left(state, seats: Iterable[int] | None = None) -> Words:
         for suit in SUITS:
             waiting = [c for c in hand if c.suit is suit and c not in fits]
             if waiting:
-                parts.append(" ".join(c.symbol for c in waiting) + f" wait for the {needed[suit].symbol}")
+                parts.append(" ".join(c.symbol for c in waiting)
+                             + f" must wait (the {suit.name.lower().rstrip('s')} pile needs the {needed[suit].symbol} next)")
         lines.append(f"{state.seat_name(s)}: " + "; ".join(parts) + ".")
     return Words(lines)
 
@@ -488,3 +497,62 @@ def king_in_last_trick():
     hand = games.new_hand("lora", dealer=3, contract="king_hearts_last_trick",
                           deck=lora.deck_for(ALL_TRICKS_DEAL, dealer=3))
     return play_tricks(hand, ALL_TRICKS_PLAY)
+
+
+# --------------------------------------------------------------------------- lessons 6 and 7: the layout
+LAYOUT_DEAL = {0: "QS 9S KH TH 9H TD 9D QC", 1: "8S QH 8H 7H KD AC TC 8C",
+               2: "AS JS TS 7S AH JH QD 7C", 3: "KS AD JD 8D 7D KC JC 9C"}
+LAYOUT_REST = ("9D TC pass JC", "TD pass pass JD", "9S pass QD pass", "TH KD TS AD",
+               "QC pass JS KC", "QS AC 7C 7D", "pass 8C JH KS", "pass QH AS 8D")
+HOLD_BACK_DEAL = {0: "AS KS TS 8S 9H JC TC 8C", 1: "QS QH TH 7H 8D 7D KC 7C",
+                  2: "AH JH AD KD QD TD 9D 9C", 3: "JS 9S 7S KH 8H JD AC QC"}
+HOLD_BACK_REST = ("JH 9S", "TS QH 9D JS", "pass QS TD KH", "KS pass AH JD", "AS 7H QD 8H",
+                  "pass pass KD 7S", "8S pass AD pass", "pass 7D 9C")
+
+
+def layout_hand(deal=None, rules=None):
+    """A layout hand dealt by West from ``deal`` (default: the rules' deal L1), nothing played."""
+    return games.new_hand("lora", dealer=3, contract="lora", rules=rules,
+                          deck=lora.deck_for(deal or LAYOUT_DEAL, dealer=3))
+
+
+def hand_of(state, seat: int) -> render.Hand:
+    """One player's cards as a picture."""
+    cards = sorted(state.hands[seat], key=lambda c: (-SUITS.index(c.suit), -c.rank.value))
+    return render.Hand(cards, title=f"{state.seat_name(seat)} holds")
+
+
+def cycle(start: Rank = Rank.NINE) -> Words:
+    """The order every pile is built in, from a start rank."""
+    order = lora_layout.pile_order(start)
+    return Words([" → ".join(r.label for r in order)],
+                 title=f"With the {start.name.lower()} as start rank, every pile reads")
+
+
+def after_the_ace(start: Rank = Rank.NINE) -> str:
+    order = lora_layout.pile_order(start)
+    return f"The {order[(order.index(Rank.ACE) + 1) % 8].label}♥"
+
+
+def must_pass(state) -> str:
+    """The must-pass quiz's answer: what the seat to move may do, from the engine."""
+    return "Pass" if [a.verb for a in state.legal_actions()] == ["pass"] else "Lay any card"
+
+
+def hold_back_position():
+    """The rules' deal L2: South has opened with the 9♥ and East laid the 10♥; North to move,
+    holding the 9♣, his only club."""
+    hand = layout_hand(HOLD_BACK_DEAL)
+    return play_rounds(hand, ["9H TH"])
+
+
+def keep_back_is_best(state, card: str) -> bool:
+    """Whether laying ``card`` now does worse for the seat to move than its best card."""
+    values = _values(state, state.to_move)
+    return values[next(a for a in values if a.cards and str(a.cards[0]) == card)] > min(values.values())
+
+
+def anyone_may_lay(state, seats: Iterable[int], suit: Suit) -> bool:
+    """Whether any of ``seats`` holds a card of ``suit`` that fits the layout now."""
+    return any(c.suit is suit for s in seats
+               for c in lora_layout.legal_cards(state.hands[s], state.piles, state.start_rank))
