@@ -371,6 +371,13 @@ def refusals(state, actions: Sequence[str]) -> Lines:
 
 
 # --------------------------------------------------------------------------- lesson 4
+def position(trump, leader: int, hands: Mapping, trick: str = "", **options):
+    """A play position for an exercise: ``hands`` by seat, ``trick`` the cards already played
+    to the current trick from ``leader`` (a string such as ``"KD 9D AD"``)."""
+    return games.position("clabber", hands=hands, trump=_suit(trump).value, leader=leader,
+                          trick=trick.split(), **options)
+
+
 def may_play(state) -> Lines:
     """The cards the player to move may play, in words."""
     return Lines([f"{_Seat(state, state.to_move)} may play: "
