@@ -587,20 +587,7 @@ def dumps(puzzles: Iterable[Puzzle]) -> str:
 
 
 def save(puzzles: Iterable[Puzzle], path) -> Path:
-    """Write a set file atomically (a temporary file renamed over the old one)."""
-    import tempfile
-    path = Path(path)
-    text = dumps(puzzles)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".puzzles-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return path
+    """Write a set file atomically (a temporary file, synced, renamed over the old one: a run
+    killed at any moment leaves the old file or the whole new one)."""
+    from .files import write_atomic
+    return write_atomic(path, dumps(puzzles))
