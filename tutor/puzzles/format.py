@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import tomllib
 import warnings
 from dataclasses import dataclass, field, replace
