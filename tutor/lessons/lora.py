@@ -556,3 +556,35 @@ def anyone_may_lay(state, seats: Iterable[int], suit: Suit) -> bool:
     """Whether any of ``seats`` holds a card of ``suit`` that fits the layout now."""
     return any(c.suit is suit for s in seats
                for c in lora_layout.legal_cards(state.hands[s], state.piles, state.start_rank))
+
+
+# --------------------------------------------------------------------------- lesson 8: a whole game
+def computer_game(seed: int = 2, dealer: int = 0, rules=None):
+    """A whole game played by four computer players (the basic level), for its score sheet."""
+    from ..bots import make
+    from ..bots.duplicate import play_hand
+    match = games.new_match("lora", seed=seed, dealer=dealer, rules=rules)
+    players = {seat: make("basic", seat=seat, seed=seat) for seat in range(4)}
+    while not match.is_over:
+        play_hand(match.current, players)
+        if not match.is_over:
+            match.next_hand()
+    return match
+
+
+def hand_totals(match, hands: int = 7) -> Rows:
+    """The sum of the four players' points in each of the first ``hands`` hands of a game."""
+    rows = [[str(k + 1), lora.CONTRACT_NAMES[row["contract"]], signed(sum(row["points"].values()))]
+            for k, row in enumerate(match.sheet[:hands])]
+    return Rows(["hand", "contract", "the four scores together"], rows)
+
+
+def next_dealer(hand_number: int, first_dealer: int = 0) -> str:
+    """Who deals hand ``hand_number`` (from 1) of a basic game."""
+    plan = lora.schedule(lora.resolve(), first_dealer)
+    return games.new_hand("lora", seed=0, dealer=0).seat_name(plan[hand_number - 1]["dealer"])
+
+
+def joint_winners(totals: dict[int, int]) -> int:
+    """How many players share first place with these totals."""
+    return len(lora.standings(totals)[0])
