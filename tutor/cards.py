@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Iterable
+from collections.abc import Iterable, Mapping
 
 from .errors import CardError
 
@@ -273,22 +273,37 @@ def _parse_card(text) -> Card:
 
 
 def parse_cards(text: "str | Iterable[str | Card]") -> tuple[Card, ...]:
-    """Read several cards from ``"AS KS 10H"`` (spaces or commas) or from an iterable.
+    """Read several cards from ``"AS KS 10H"`` (spaces or commas), from one ``Card``, or from an
+    iterable of card texts and Cards (a list, tuple, generator ...; a set is read in card order,
+    since it has no order of its own).
 
-    Repeated cards are an error: a card exists once in a deck.
+    Repeated cards are an error: a card exists once in a deck. Anything else (bytes, a dict, a
+    number, a nested list, an iterable that fails) is a :class:`CardError`.
     """
     if isinstance(text, str):
         tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    elif isinstance(text, Card):
+        tokens = [text]
+    elif isinstance(text, (bytes, bytearray, memoryview, Mapping)) or not isinstance(
+            text, Iterable):
+        raise CardError(f"cards must be text such as 'AS KS TH' or a list of cards, not "
+                        f"{_quote(text)}", _quote(text))
     else:
-        tokens = list(text)
+        try:
+            tokens = list(text)
+        except CardError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a caller's iterable failed while read
+            raise CardError("the cards could not be read: the list of cards failed while it "
+                            "was read") from None
     cards = tuple(parse_card(t) for t in tokens)
     seen = set()
     for token, card in zip(tokens, cards):
         if card in seen:
-            raise CardError(f"{_quote(token)} appears twice: each card exists only once",
+            raise CardError(f"{_quote(str(token))} appears twice: each card exists only once",
                             str(token)[:40])
         seen.add(card)
-    return cards
+    return tuple(sorted(cards)) if isinstance(text, (set, frozenset)) else cards
 
 
 def format_cards(cards: Iterable[Card], unicode: bool = False) -> str:

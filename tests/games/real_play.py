@@ -27,6 +27,7 @@ CONFIGS = (
     + [("raub", {"players": 3, "rules": "must_overtrump"})]
     + [("clabber", {"players": p}) for p in (2, 3, 4, 6)]
     + [("clabber", {"rules": r}) for r in ("evansville_ranking", "wadesville_six_sequence")]
+    + [("clabber", {"rules": {"meld_declaration": "choice", "renege_policy": "penalize"}})]
 )
 
 
@@ -44,7 +45,7 @@ def real_hand(config, seed: int):
         state = games.new_hand(game, seed=seed * 1000 + attempt, **kwargs)
         moments, actions = [], []
         while not state.is_over:
-            if state.phase == "play":
+            if state.phase == "play" and not getattr(state, "offences", ()):
                 moments.append((state.copy(), len(actions)))
             action = rng.choice(state.legal_actions())
             actions.append(action)

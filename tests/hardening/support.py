@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import collections
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -112,11 +113,29 @@ def picture(state) -> tuple:
             tuple(state.view(s).to_json() for s in range(state.players)), state.snapshot())
 
 
+# what a learner cannot read: raw reprs, dataclass reprs, Python's own exception texts
+UNREADABLE = re.compile("|".join([
+    r"0x[0-9a-fA-F]{4,}", r"<[\w.]+ object", r"\bCard\(", r"\bAction\(", r"\b[A-Z]\w+\(\w+=",
+    r"Traceback", r"unhashable type", r"has no attribute", r"invalid literal for",
+    r"NoneType", r"positional argument", r"unsupported operand", r"index out of range",
+    r"object is not", r"KeyError", r"TypeError", r"ValueError", r"AttributeError",
+    r"RuntimeError", r"<class '", r"<function ", r"<generator ",
+]))
+
+
+def unreadable(message: str) -> list[str]:
+    """The raw pieces of a message no learner should see (what the user typed, quoted, aside)."""
+    own_words = re.sub(r"'[^']*'", "''", message)
+    return [m.group(0) for m in UNREADABLE.finditer(own_words)]
+
+
 def refused(err: BaseException, *named) -> str:
-    """The refusal is a TutorError with a short message naming (quoting) what is given."""
+    """The refusal is a TutorError with a short, readable message naming (quoting) what is
+    given."""
     assert isinstance(err, TutorError), f"{type(err).__name__} escaped: {err}"
     message = str(err)
     assert 0 < len(message) <= MESSAGE_LIMIT, f"{len(message)} characters: {message}"
+    assert not unreadable(message), f"unreadable for a learner: {unreadable(message)} in {message}"
     for value in named:
         assert quote(value) in message, f"{quote(value)} is not named in: {message}"
     return message

@@ -49,8 +49,22 @@ def new_hand(game: str, seed=None, deck=None, dealer=None, rules=None, **options
 
 
 def position(game: str, **spec) -> HandState:
-    """A play-phase state built directly (puzzles, solver), e.g. hands, trump, leader, trick."""
-    return module(game).position(**spec)
+    """A play-phase state built directly (puzzles, solver), e.g. hands, trump, leader, trick.
+
+    The position must be one a real hand reaches; anything else is a
+    :class:`~tutor.errors.PositionError` naming the field. ``position_args(state)`` gives the
+    arguments of any moment of real play. Each game's ``position`` documents its fields; where
+    a field could be read two ways: Clabber's ``won`` is the card points each side has taken
+    in this hand's earlier tricks (not the match score), Lora's ``won`` the cards taken, Raub's
+    and Euchre's ``tricks_won`` the tricks taken in this hand; what is not stated counts for
+    nobody."""
+    mod = module(game)
+    missing = checks.missing_fields(mod.position, spec)
+    if missing:
+        from ..errors import PositionError
+        raise PositionError(f"a {game.strip().lower()} position needs the field "
+                            f"{checks.quote(missing[0])}")
+    return mod.position(**spec)
 
 
 def position_args(state: HandState) -> dict:

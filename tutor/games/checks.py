@@ -18,7 +18,7 @@ from ..errors import CardError, IllegalAction, RecordError, RulesError, TutorErr
 __all__ = ["quote", "listing", "check_seat", "check_dealer", "check_seed", "check_whole_number",
            "check_finite", "check_players", "check_choice", "check_bool", "check_mapping",
            "check_card_list", "check_deck", "check_record", "record_field",
-           "MESSAGE_LIMIT", "clip", "setup_field", "check_spec", "check_hands"]
+           "MESSAGE_LIMIT", "clip", "setup_field", "check_spec", "check_hands", "missing_fields"]
 
 QUOTE_LIMIT = 40
 MESSAGE_LIMIT = 300  # no message a user can cause is longer than this
@@ -27,19 +27,51 @@ MESSAGE_LIMIT = 300  # no message a user can cause is longer than this
 def quote(value, limit: int = QUOTE_LIMIT) -> str:
     """``value`` as the user wrote it, in quotes, shortened to about ``limit`` characters.
 
-    Strings are shown between single quotes as they are (control characters escaped); other
-    values by ``repr``. A long value keeps its start and ends with ``...``.
+    Strings are shown between single quotes as they are (control characters escaped); numbers,
+    lists and dicts as Python writes them, with cards in their text form (``'AS'``); any other
+    object by its kind (``a Rules value``), never as a raw ``<... at 0x...>`` or a dataclass
+    repr. A long value keeps its start and ends with ``...``.
     """
-    if isinstance(value, str):
-        text = "'" + value + "'" if value.isprintable() else repr(value)
-    else:
-        try:
-            text = repr(value)
-        except RecursionError:  # a structure nested too deeply to print
-            text = f"<a deeply nested {type(value).__name__}>"
+    try:
+        text = _shown(value, 0)
+    except RecursionError:  # a structure nested too deeply to print
+        text = f"<a deeply nested {type(value).__name__}>"
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return text
+
+
+_PLAIN = (int, float, complex, bytes, bytearray, type(None), type(Ellipsis))
+
+
+def _shown(value, depth: int) -> str:
+    from ..cards import Card
+    if depth > 40:
+        raise RecursionError
+    if isinstance(value, str):
+        return "'" + value + "'" if value.isprintable() else repr(value)
+    if isinstance(value, Card):
+        return "'" + str(value) + "'"
+    if isinstance(value, _PLAIN):
+        return repr(value)
+    if type(value) in (list, tuple, set, frozenset):
+        items = [_shown(v, depth + 1) for v in value]
+        if type(value) is list:
+            return "[" + ", ".join(items) + "]"
+        if type(value) is tuple:
+            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+        return "{" + ", ".join(items) + "}" if items else "an empty set"
+    if type(value) is dict:
+        return "{" + ", ".join(f"{_shown(k, depth + 1)}: {_shown(v, depth + 1)}"
+                               for k, v in value.items()) + "}"
+    from ..games.actions import Action
+    if isinstance(value, Action):
+        return "'" + str(value) + "'"
+    if hasattr(value, "value") and isinstance(getattr(value, "value"), str) and \
+            type(value).__name__ in ("Suit", "Rank"):
+        return "'" + value.value + "'"
+    kind = type(value).__name__.replace("_", " ")
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} value"
 
 
 def clip(message: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -292,12 +324,33 @@ def setup_field(setup: Mapping, name: str, check: Callable, *args, default=None,
                         where="hand record, 'setup'", **kwargs)
 
 
+def _parameters(func) -> dict:
+    import inspect
+    return dict(inspect.signature(func).parameters)
+
+
+def missing_fields(func, given, reserved: Sequence[str] = ()) -> list[str]:
+    """The required keyword parameters of ``func`` that ``given`` (names) leaves out."""
+    return [p for p, param in _parameters(func).items()
+            if param.default is param.empty and p not in given and p not in reserved
+            and param.kind in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY)]
+
+
 def check_spec(value, what: str, reserved: Sequence[str] = ("rules",),
-               error: type[TutorError] = TutorError) -> dict:
+               error: type[TutorError] = TutorError, allowed: Callable | None = None) -> dict:
     """Keyword arguments given as a dict (e.g. a saved position): text keys that are names,
-    none of them ``reserved``."""
+    none of them ``reserved``; with ``allowed`` (a function), only its keyword parameters."""
     check_mapping(value, what, error)
+    names = None
+    if allowed is not None:
+        missing = missing_fields(allowed, value, reserved)
+        if missing:
+            raise error(f"{what} has no field {quote(missing[0])}")
+        names = [p for p, param in _parameters(allowed).items() if p not in reserved
+                 and param.kind is not param.VAR_KEYWORD]
     for key in value:
-        if not isinstance(key, str) or not key.isidentifier() or key in reserved:
-            raise error(f"{what}: {quote(key)} is not a field name here")
+        if not isinstance(key, str) or not key.isidentifier() or key in reserved or (
+                names is not None and key not in names):
+            known = f"; the fields are {listing(names)}" if names else ""
+            raise error(clip(f"{what}: {quote(key)} is not a field name here{known}"))
     return dict(value)

@@ -338,8 +338,9 @@ class State(base.HandState):
     def from_setup(cls, setup: Mapping, rules) -> "State":
         rules = resolve(rules)
         if "position" in setup:
-            spec = checks.setup_field(setup, "position", checks.check_spec, "the position")
-            return _build_position(spec, rules)
+            spec = checks.setup_field(setup, "position", checks.check_spec, "the position",
+                                      allowed=position)
+            return position(rules=rules, **spec)
         deck = checks.setup_field(setup, "deck", _read_deck)
         dealer = checks.setup_field(setup, "dealer", checks.check_dealer, rules.players,
                                     _seat_namer(rules.players))

@@ -465,7 +465,8 @@ class State(base.HandState):
     def from_setup(cls, setup: Mapping, rules) -> "State":
         rules = resolve(rules)
         if "position" in setup:
-            spec = checks.setup_field(setup, "position", checks.check_spec, "the position")
+            spec = checks.setup_field(setup, "position", checks.check_spec, "the position",
+                                      allowed=position)
             return position(rules=rules, **spec)
         n = rules.players
         deck = checks.setup_field(setup, "deck", _read_full_deck, rules)

@@ -370,7 +370,7 @@ class State(base.HandState):
         field = checks.setup_field
         if setup.get("kind") == "position":
             spec = checks.check_spec({k: v for k, v in setup.items() if k != "kind"},
-                                     "the position")
+                                     "the position", allowed=_position)
             return _position(rules=rules, **spec)
         field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True)
         deck = field(setup, "deck", _read_deck)

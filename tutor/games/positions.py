@@ -192,7 +192,8 @@ def position_args(state) -> dict:
 
     Only what ``position`` can state is carried: Clabber's melds count as fixed points (once the
     first trick is over and the melds are settled), Lora's pending last-card call and penalties
-    are not carried. A state not in its play phase raises :class:`PositionError`.
+    are not carried. A state not in its play phase, or a Clabber trick holding a renege (under
+    ``renege_policy = "penalize"``), raises :class:`PositionError`.
     """
     if getattr(state, "phase", None) != "play" or state.to_move is None:
         raise PositionError(f"only a hand being played has a position, not one in its "
@@ -259,6 +260,9 @@ def _raub_args(state) -> dict:
 
 def _clabber_args(state) -> dict:
     from .clabber import BELL_POINTS
+    if state.offences:
+        raise PositionError("the trick in progress holds a renege: that hand ends in the renege's "
+                            "penalty when the trick is complete, which a position cannot state")
     melds = dict(state.meld_points())
     if state.melds_on and state.bell_holder is not None and state.outcome != "played":
         melds[state.side(state.bell_holder)] += BELL_POINTS

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import ClassVar, Iterable, Mapping, Sequence
 
 from ..cards import Card, Rank, Suit, deck as _deck, format_cards, parse_card, parse_cards
-from ..errors import CardError, IllegalAction, PositionError, PuzzleError, RulesError
+from ..errors import CardError, IllegalAction, PositionError, PuzzleError, RulesError, TutorError
 from . import base, checks, positions
 from .checks import check_whole_number, quote
 from .actions import Action
@@ -160,7 +160,7 @@ class State(base.HandState):
     def from_setup(cls, setup: Mapping, rules) -> "State":
         rules = resolve(rules)
         if setup.get("kind") == "position":
-            return _build_position(setup, rules)
+            return _position_from_setup(setup, rules)
         checks.setup_field(setup, "kind", checks.check_choice, ("deal",), "kind", optional=True)
         field = checks.setup_field
         state = object.__new__(cls)
@@ -1128,6 +1128,30 @@ def position(hands: Mapping, trump, declarer: int = 0, players: int | None = Non
         "refas": refas,
     }
     return _build_position(setup, rules)
+
+
+_POSITION_SETUP = ("kind", "players", "hands", "trump", "declarer", "active", "leader", "trick",
+                   "need", "kind_of_declarer", "tricks_won", "dealer", "scores", "refas")
+
+
+def _position_from_setup(setup: Mapping, rules: Rules) -> "State":
+    """A position saved in a record (its setup is the position's own fields), read through
+    :func:`position`'s checks: a broken field is a RecordError naming it."""
+    from ..errors import RecordError
+    for key in setup:
+        if key not in _POSITION_SETUP:
+            raise RecordError(checks.clip(f"hand record, 'setup': {quote(key)} is not a field of "
+                                          f"a position; the fields are "
+                                          f"{', '.join(_POSITION_SETUP)}"))
+    args = {k: setup[k] for k in _POSITION_SETUP[1:] if k in setup and k != "kind_of_declarer"}
+    if "kind_of_declarer" in setup:
+        args["kind"] = setup["kind_of_declarer"]
+    if isinstance(args.get("hands"), list):
+        args["hands"] = ["" if h is None else h for h in args["hands"]]
+    try:
+        return position(rules=rules, **args)
+    except TutorError as err:
+        raise RecordError(checks.clip(f"hand record, 'setup' (a position): {err}")) from err
 
 
 def _players_named(hands, rules, options, active, declarer, leader, dealer, tricks_won,
