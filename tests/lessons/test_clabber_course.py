@@ -158,8 +158,26 @@ def test_lesson4_the_learner_must_overtrump_his_partner_in_trick_one_and_trump_l
     assert any(duty_to_trump(s, legal) for s, legal in met if s["trick_number"] > 0)
 
 
-def test_lesson5_the_learner_holds_the_bell_and_the_other_side_wins_the_melds():
+def test_lesson5_the_learner_holds_four_aces_and_scores_them():
     state, _ = play_by_hints(lesson(5))
+    assert [m.kind for m in state.announced[0]] == ["four_aces"]
+    assert state.meld_winner == state.side_of(0) and state.meld_points()[state.side_of(0)] == 100
+
+
+def test_lesson6_the_learner_announces_a_dad_himself_and_both_sides_state_how_high():
+    assert '"meld_declaration": "choice"' in table_call(lesson(6))
+    state, met = play_by_hints(lesson(6))
+    announcing = [legal for s, legal in met if s["topic"] == "melds"]
+    assert announcing and any(a != "announce none" for a in announcing[0])
+    assert [m.kind for m in state.announced[0]] == ["dad"]
+    assert [m.kind for m in state.announced[3]] == ["dad"]
+    tops = [e for e in state.events if e[0] == "top"]
+    assert {e[1] for e in tops} == {0, 3}                     # both say how high their dad goes
+    assert state.meld_winner == state.side_of(0)
+
+
+def test_lesson7_the_learner_holds_the_bell_and_the_other_side_wins_the_melds():
+    state, _ = play_by_hints(lesson(7))
     assert state.maker == 2 and state.bell_holder == 0
     assert ("bell", 0) in state.events
     assert state.meld_winner == state.side_of(1)
@@ -198,7 +216,7 @@ def test_the_syllabus_covers_sections_2_to_13():
 # the theme each lesson's puzzle text promises (the collection's own theme names); lessons
 # whose idea no puzzle of the collection practises have none
 PUZZLE_THEMES = {1: {"capture the ten"}, 3: {"draw trumps"}, 4: {"forced overtrump"},
-                 5: {"give partner points"}, 8: {"the last-trick ten"},
+                 7: {"give partner points"}, 8: {"the last-trick ten"},
                  9: {"forced overtrump", "draw trumps"}, 10: {"lead to your partner"}}
 
 

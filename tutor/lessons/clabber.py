@@ -16,7 +16,8 @@ from ..cards import Card, Rank, Suit, deck, parse_card, parse_cards
 from ..errors import TutorError
 from ..games import clabber
 from ..games.clabber_melds import (BELL_POINTS, MELD_NAMES, MELD_POINTS, MELD_TYPES,
-                                   best_declaration, category_rank, compare_sides, find_melds)
+                                   SEQUENCE_ORDER as SEQUENCE_RANK, best_declaration, category_rank,
+                                   compare_sides, find_melds)
 from ..widgets import PuzzleBoard, Quiz, WhoWins
 from ..widgets.words import button
 
@@ -27,6 +28,7 @@ __all__ = ["Lines", "PACK", "pack_picture", "trick", "trick_picture", "who_wins"
            "game_end_lines", "count_lines", "target_lines", "lead_values", "bell_cards_fell",
            "puzzle_set", "bell_hand", "dad_n_bell_hand", "first_trick_deal", "SUIT_WORDS"]
 
+BELL_POINTS = BELL_POINTS
 PACK = tuple(deck("24"))
 _RANK_NOUN = {rank.char: rank.noun for rank in Rank}
 SUIT_WORDS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
@@ -400,6 +402,20 @@ def melds_in(cards, trump, **options) -> Lines:
     return Lines(lines, title=f"{_cards(hand)} ({SUIT_WORDS[_suit(trump)]} trumps)")
 
 
+def meld_total(cards, trump, **options) -> int:
+    """The points of a hand's declared melds (no card in two melds)."""
+    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    return sum(m.points for m in best_declaration(hand, trump=_suit(trump), **options))
+
+
+def melds_words(cards, trump) -> str:
+    """The declared melds of a hand in words: ``"a dad in hearts"``, ``"four queens"``, ``"none"``."""
+    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    words = [f"a {m.name} in {SUIT_WORDS[m.suit]}" if m.is_sequence else m.name
+             for m in best_declaration(hand, trump=_suit(trump))]
+    return " and ".join(words) or "none"
+
+
 def meld_ladder(evansville: bool = False) -> Lines:
     """Every meld of the four-player game, highest first, with its points."""
     kinds = [k for k in MELD_TYPES if k != "six_run"]
@@ -441,6 +457,13 @@ def first_trick_deal():
     return state
 
 
+def play_cards(state, cards: Sequence[str]):
+    """Plays the given cards in turn (each must be allowed). Returns the state."""
+    for card in cards:
+        state.apply(f"play {card}")
+    return state
+
+
 def announcements(state) -> Lines:
     """What each player announced before his first card (kinds only)."""
     lines = []
@@ -471,7 +494,8 @@ def shows(state) -> Lines:
     lines = []
     for event in state.events:
         if event[0] == "show":
-            lines.append(f"{_Seat(state, event[1])} shows {_cards(event[2])}")
+            shown = sorted(event[2], key=lambda c: -SEQUENCE_RANK[c.rank])
+            lines.append(f"{_Seat(state, event[1])} shows {_cards(shown)}")
         elif event[0] == "bell":
             lines.append(f"{_Seat(state, event[1])} announces the bell")
     return Lines(lines or ["Nothing shown yet"])
