@@ -160,7 +160,7 @@ class PlayTable(StaticPicture):
         check_whole_number(seat, "seat", low=0)
         if contract is not None and state is not None:
             raise TutorError("give either a state or a practice contract, not both")
-        self.decides: dict[str, str | None] = check_decides(game, decides)
+        self._decides: dict[str, str | None] = check_decides(game, decides)
 
         self.seed = random.randrange(1_000_000) if seed is None else seed
         self.game = game
@@ -254,6 +254,19 @@ class PlayTable(StaticPicture):
         self._selectors: set[Card] = set()
         self._actions_key = None
         self._start_bots()
+
+    @property
+    def decides(self) -> dict[str, str | None]:
+        """The decision topics the table makes for the learner, each with the lesson that
+        teaches it (None: "a later lesson"). Setting it takes effect at once: a decision of the
+        learner's now among them is made by the table."""
+        return dict(self._decides)
+
+    @decides.setter
+    def decides(self, value) -> None:
+        self._decides = check_decides(self.game, value)
+        if self.state.to_move == self.seat and not self.busy.busy and self._topic_decided(self.state):
+            self._start_bots()
 
     @staticmethod
     def _bot_levels(bots, n: int) -> dict:
@@ -399,11 +412,20 @@ class PlayTable(StaticPicture):
             target = self._checkpoints.pop()
             while len(self.state.actions) > target:
                 self.state.undo()
+            # a decision the table now makes for the learner (decides= changed) is not
+            # reopened: back to his decision before it, else the table makes it again
+            while self._checkpoints and self._topic_decided(self.state):
+                target = self._checkpoints.pop()
+                while len(self.state.actions) > target:
+                    self.state.undo()
             self._forget_decided()
             self.selected = set()
             self.show_deal_open = False
         self.message, self.message_kind = "Taken back: your last decision and the replies to it.", "note"
-        self._refresh()
+        if self._topic_decided(self.state):
+            self._start_bots()
+        else:
+            self._refresh()
         return True
 
     @safe
@@ -428,7 +450,10 @@ class PlayTable(StaticPicture):
             self.selected = set()
             self.show_deal_open = False
         self.message, self.message_kind = "Play it again from here.", "note"
-        self._refresh()
+        if self._topic_decided(self.state):   # decides= changed since: the table makes it now
+            self._start_bots()
+        else:
+            self._refresh()
         return True
 
     @safe
@@ -517,10 +542,10 @@ class PlayTable(StaticPicture):
 
     def _topic_decided(self, state) -> str | None:
         """The topic of the learner's decision now if the table makes it for him, else None."""
-        if not self.decides:
+        if not self._decides:
             return None
         topic = games.decision_topic(state)
-        return topic if topic in self.decides else None
+        return topic if topic in self._decides else None
 
     def _note_decided(self, state, topic: str, action) -> None:
         self.decided[len(state.actions) - 1] = topic
@@ -530,7 +555,7 @@ class PlayTable(StaticPicture):
     def decided_sentence(self, topic: str, action) -> str:
         """What the learner reads when the table decides for him, e.g. "You passed: the table
         chose this for you (a later lesson teaches bidding)."."""
-        where = self.decides.get(topic) or "a later lesson"
+        where = self._decides.get(topic) or "a later lesson"
         return (f"{words.sentence(self.game, 'You', action)}: the table chose this for you "
                 f"({where} teaches {words.topic(self.game, topic)}).")
 
@@ -565,6 +590,10 @@ class PlayTable(StaticPicture):
         if self.busy.error:
             self.message, self.message_kind = f"A bot failed: {self.busy.error}", "error"
             self.busy.error = None
+        elif self.state.to_move == self.seat and self._topic_decided(self.state):
+            # decides= changed while the bots were thinking: the table makes this one too
+            self._start_bots()
+            return
         self._refresh()
 
     def _prepare_guide(self) -> None:
