@@ -70,6 +70,11 @@ def whole_game(table):          # "a whole game of 28 hands, the score sheet kep
     return table.match is not None and table.match.total_hands == 28 and table.state.to_move == 0
 
 
+def choosing_first(table):      # "you (South) choose first"
+    state = table.state
+    return state.rules.contract_choice and state.phase == "choose" and state.chooser == 0
+
+
 def libyan(table):              # "the Libyan game": clockwise, its first contract is Hearts
     state = table.state
     return state.rules.direction == "clockwise" and state.contract == "hearts"
@@ -83,7 +88,8 @@ PROMISES = {"01-cards-and-tricks": must_follow_with_a_choice,
             "06-the-layout": practising("lora"),
             "07-layout-strategy": a_suit_to_open,
             "08-a-whole-game": whole_game,
-            "09-choosing-and-other-variants": libyan}
+            "09-choosing-and-other-variants": choosing_first,
+            "10-the-libyan-game-and-the-strict-table": libyan}
 
 
 def test_every_lesson_has_a_promise_checked():

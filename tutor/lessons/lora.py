@@ -588,3 +588,110 @@ def next_dealer(hand_number: int, first_dealer: int = 0) -> str:
 def joint_winners(totals: dict[int, int]) -> int:
     """How many players share first place with these totals."""
     return len(lora.standings(totals)[0])
+
+
+# --------------------------------------------------------------------------- lessons 9 and 10: variants
+def _computer_hand(state):
+    from ..bots import make
+    from ..bots.duplicate import play_hand
+    play_hand(state, {seat: make("basic", seat=seat, seed=seat) for seat in range(4)})
+    return state
+
+
+def chooser_words(state) -> Words:
+    """Who chooses this hand's contract, and from which list."""
+    public = state.view(0).public
+    names = ", ".join(lora.CONTRACT_NAMES[c] for c in public["available"])
+    return Words([f"{state.seat_name(public['chooser'])} chooses the contract, from: {names}."])
+
+
+def choice_hand(dealer: int = 0, available=None):
+    """A hand under 'players choose the contracts', its chooser holding ``available``."""
+    return games.new_hand("lora", seed=1, dealer=dealer, contract_choice=True, available=available)
+
+
+def may_choose(dealer: int, contract: str, struck: dict[int, Sequence[str]]) -> bool:
+    """Whether this hand's chooser may name ``contract`` when ``struck`` (seat -> contracts)
+    have already been chosen by those players."""
+    remaining = {s: [c for c in lora.STANDARD_CONTRACTS if c not in struck.get(s, ())]
+                 for s in range(4)}
+    hand = games.new_hand("lora", seed=1, dealer=dealer, contract_choice=True, remaining=remaining,
+                          available=remaining[(dealer + 1) % 4])
+    return any(a.verb == "choose" and a.arg == contract for a in hand.legal_actions())
+
+
+def options_table() -> Rows:
+    """The smaller options of the basic game, in words."""
+    return Rows(["table setting", "what changes"], [
+        ["King of hearts and sixth trick", "contract six costs +4 for the sixth trick instead of the last"],
+        ["passes cost a point", "in the layout every pass costs +1, also to the player who goes out"],
+        ["jack shared with the player opposite", "the taker of the J♣ scores +6, the player opposite him +2"],
+        ["packets when the cut is refused", "the cutter may refuse to cut; the cards are then dealt eight at a time"],
+    ])
+
+
+def packet_deal():
+    """A deal by South under 'packets when the cut is refused', the cutter (West) refusing."""
+    hand = games.new_hand("lora", seed=1, dealer=0, contract="minimum", packet_deal_on_no_cut=True)
+    hand.apply("decline_cut")
+    return hand
+
+
+def pass_penalty_layout():
+    """The layout deal of lesson 6, played the same way, when every pass costs a point."""
+    hand = layout_hand(rules="lora_pass_penalty")
+    return play_rounds(hand, ("9H pass pass 9C",) + LAYOUT_REST)
+
+
+def two_players_examples() -> Rows:
+    """Three Libyan 'Two players' deals played by the computer: two players qualify; nobody
+    but one does (the deal is void); the same on the last attempt (the dealer pays)."""
+    rows = []
+    for seed, attempt in ((3, 1), (0, 1), (0, 3)):
+        hand = _computer_hand(games.new_hand("lora", seed=seed, dealer=0, rules="libyan",
+                                             contract="two_players", attempt=attempt))
+        won = ", ".join(f"{hand.seat_name(s)} {n}" for s, n in enumerate(hand.trick_counts()))
+        reason = hand.result().reasons[0]
+        rows.append([("first", "second", "third")[attempt - 1] + " deal", won, reason[0].upper() + reason[1:]])
+    return Rows(["which deal", "tricks won", "result"], rows,
+                title=f"Two players, South dealing (at most {lora.resolve('libyan').libyan_two_players_attempts} deals)")
+
+
+def libyan_layout():
+    """The held-back layout deal of lesson 7, played the same way under the Libyan scoring."""
+    hand = layout_hand(HOLD_BACK_DEAL, rules="libyan")
+    return play_rounds(hand, ("9H TH",) + HOLD_BACK_REST)
+
+
+def penalties_table() -> Rows:
+    """The strict table's penalties, with the points from the engine."""
+    what = {"P1": "a misdeal (the dealer pays)", "P2": "playing out of turn, looking at another hand or at old tricks",
+            "P3": "a revoke: not following suit when you could", "P4": "in the layout: a card that does not fit, or a missed 'last card' call",
+            "P5": "in the layout: passing when a card fits", "P6": "slow play"}
+    after = {"P1": "the same dealer deals again", "P4": "the card goes back; play goes on",
+             "P6": "play goes on"}
+    rows = [[what[k], signed(v), "the hand ends at once" if k in lora.ENDS_HAND else after[k]]
+            for k, v in lora.ITEMS.items()]
+    return Rows(["mistake", "penalty", "then"], rows)
+
+
+def revoke_hand():
+    """The worked deal under Queens at a strict table: in trick 5 East plays the 9♥ on a spade
+    lead although he holds spades."""
+    hand = worked_hand("queens", tricks_played=4, penalties=True)
+    for card in ("JS", "KH", "9H"):
+        hand.apply(f"play {card}")
+    return hand
+
+
+def shared_jack_answer() -> str:
+    """The shared-jack quiz's answer, from the worked deal's score with the option on."""
+    points = worked_hand("jack_of_clubs", jack_clubs_partner=True).result().points
+    return f"East {signed(points[1])}, West {signed(points[3])}"
+
+
+def libyan_jack_payer() -> str:
+    """Who pays for the J♣ in the worked deal under the Libyan game (West takes it)."""
+    hand = worked_hand("jack_of_clubs_libyan", rules="libyan")
+    payer = next(s for s, p in hand.result().points.items() if p)
+    return hand.seat_name(payer)
