@@ -36,11 +36,14 @@ def first_hand(table):      # "you hold both bowers of the up-card's suit, and t
 
 def ordering_up(table):     # "your partner will order up ... take the up-card and discard, or leave it"
     state = table.state
-    return state.phase == "exchange" and state.to_move == 0 == state.dealer and state.maker == 2
+    return (state.phase == "exchange" and state.to_move == 0 == state.dealer and state.maker == 2
+            and "going alone" in table.decides)      # taught in lesson 4
 
 
 def second_round(table):    # "pass in round 1 ... in round 2 the choice comes back to you, you may not pass"
     state = table.state
+    if "going alone" not in table.decides:                # taught in lesson 4
+        return False
     if not (state.phase == "bid1" and state.to_move == 0 and advice(state).verb == "pass"):
         return False
     table.click("pass")
@@ -74,13 +77,31 @@ def card_play(table):       # "you hold both black jacks and a club is turned up
             and advice(state).verb == "order_up")
 
 
-def variants(table):        # "a three-handed game against two computer players"
+def three_players(table):   # "a three-handed game against two computer players"
     return table.state.players == 3 and table.state.to_move == 0
+
+
+def joker(table):           # "you hold the Joker and both red jacks", the queen of hearts turned up
+    state = table.state
+    held = {str(c) for c in state.hands[0]}
+    return (state.rules.joker and {"JK", "JH", "JD"} <= held and str(state.up_card) == "QH"
+            and state.to_move == 0 and advice(state).verb == "order_up")
+
+
+def railroad(table):        # "you hold the Joker, the right bower and two more hearts", 10 of hearts up
+    state = table.state
+    held = {str(c) for c in state.hands[0]}
+    hearts = [c for c in state.hands[0] if c.suit is not None and c.suit.value == "H"
+              and c.rank is not Rank.JACK]
+    return (state.rules.call_for_best and str(state.up_card) == "TH" and {"JK", "JH"} <= held
+            and len(hearts) == 2 and state.to_move == 0)
 
 
 PROMISES = {"01-first-hand": first_hand, "02-ordering-up": ordering_up,
             "03-second-round": second_round, "04-going-alone": going_alone,
-            "05-scoring": scoring, "06-card-play": card_play, "07-variants": variants}
+            "05-scoring": scoring, "06-card-play": card_play,
+            "07-two-and-three-players": three_players, "08-bigger-packs-and-the-joker": joker,
+            "09-railroad": railroad}
 
 
 def test_every_lesson_has_a_promise_checked():
@@ -103,7 +124,8 @@ def test_every_decision_asked_is_settled(stem, tmp_path_factory):
             assert exercise.best() in settled.accepted
 
 
-# Euchre 7 (variants) has no puzzles: the collection holds only positions of the default game.
+# Euchre 7-9 (the variants) have no puzzles: the collection holds only positions of the
+# four-handed default game.
 PUZZLE_THEMES = {"01-first-hand": "the left bower ruffs", "02-ordering-up": "draw trumps",
                  "03-second-round": "keep the trump", "04-going-alone": "lone-hand ending",
                  "05-scoring": "cash the winner", "06-card-play": "let partner win"}
@@ -116,3 +138,9 @@ def test_each_lesson_ends_with_two_or_three_certified_puzzles_on_its_theme(stem,
     assert 2 <= len(chosen) <= 3
     assert all(p.is_certified and p.game == "euchre" for p in chosen)
     assert all(PUZZLE_THEMES[stem] in p.themes for p in chosen), [p.themes for p in chosen]
+
+
+def test_no_puzzle_is_shown_in_two_lessons(tmp_path_factory):
+    shown = [coach.puzzle.id for stem in sorted(PUZZLE_THEMES)
+             for coach in run_lesson(stem, tmp_path_factory)["board"].all]
+    assert len(shown) == len(set(shown)), shown

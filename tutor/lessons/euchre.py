@@ -475,7 +475,9 @@ def railroad_rules() -> Note:
              "Calling for best: " + ("yes" if r.call_for_best else "no") + ".",
              "Laps: " + ("yes" if r.laps else "no") + "; slams: " + ("yes" if r.slams else "no")
              + "."]
-    return Note([line for line in lines if line], title="Railroad Euchre")
+    note = Note([line for line in lines if line], title="Railroad Euchre")
+    note.defender_alone = r.defender_alone
+    return note
 
 
 def call_for_best(seed: int = 3) -> Note:
@@ -487,15 +489,18 @@ def call_for_best(seed: int = 3) -> Note:
     hand.apply("go_alone")
     while hand.phase == "alone":
         hand.apply("decline")
-    lines = []
+    lines, options_seen = [], []
     while hand.phase == "call_for_best":
         who = hand.seat_name(hand.to_move)
         options = hand.legal_actions()
+        options_seen.append(options)
         lines.append(f"{who} may: {_list([action_words(a, 'euchre') for a in options], 'or')}.")
         hand.apply(options[0])
     lines.append(f"Then {euchre.PHASE_WORDS[hand.phase]}: South holds "
                  f"{len(hand.hands[0])} cards again.")
-    return Note(lines, title="Calling for best")
+    note = Note(lines, title="Calling for best")
+    note.partner_choices = len(options_seen[1]) if len(options_seen) > 1 else 0
+    return note
 
 
 def slam_game(start: dict | None = None) -> Note:
@@ -527,7 +532,9 @@ def slam_game(start: dict | None = None) -> Note:
              f"It counts as {result.weight} game{'s' if result.weight != 1 else ''} won"
              + (" (a slam: the other side had no point)." if result.slam else "."),
              f"The next game starts at: {nxt} (the lap)."]
-    return Note(lines, title="Laps and slams")
+    note = Note(lines, title="Laps and slams")
+    note.next_scores = dict(result.next_scores)
+    return note
 
 
 # --------------------------------------------------------------------------- small facts
@@ -645,3 +652,85 @@ def partner_winning():
     last."""
     return euchre.position(hands={2: "QD", 3: "TC", 0: "9H 9C", 1: "TS JC"}, trump="H", leader=2,
                            maker=1, trick=["AS", "KS"], tricks_won={0: 1, 2: 1, 1: 1})
+
+
+# --------------------------------------------------------------------------- two and three players
+def two_handed() -> Note:
+    """A two-handed hand, North dealing: the kitty, who speaks first, and what follows an order."""
+    hand = deal(seed=1, dealer=1, rules="two_handed")
+    lines = [f"{hand.players} players, five cards each; {len(hand.kitty)} cards stay in the kitty.",
+             f"{hand.seat_name(hand.to_move)}, the non-dealer, speaks first: "
+             f"{_choices(hand)}."]
+    hand.apply("order_up")
+    lines.append(f"{hand.seat_name(hand.to_move)}, the dealer, then may: {_choices(hand)}.")
+    hand.apply("leave")
+    lines.append(f"After that comes {euchre.PHASE_WORDS[hand.phase]} at once, with no going-alone "
+                 f"question; first lead: {hand.seat_name(hand.to_move)}.")
+    note = Note(lines, title="Two-handed Euchre")
+    note.asked_alone = hand.phase == "alone"
+    return note
+
+
+def two_handed_euchre():
+    """Two players; you (South) made clubs trump; two tricks each before the last; you lead the
+    nine of clubs and North takes it with the ace."""
+    state = euchre.position(hands={0: "9C", 1: "AC"}, trump="C", leader=0, maker=0,
+                            tricks_won={0: 2, 1: 2}, players=2)
+    return played(state, "9C AC")
+
+
+def three_handed_euchre():
+    """Three players; you (South) made clubs trump; before the last trick you have two tricks,
+    West one and East one; you lead the queen of clubs, West takes it with the king."""
+    state = euchre.position(hands={0: "QC", 1: "KC", 2: "9S"}, trump="C", leader=0, maker=0,
+                            tricks_won={0: 2, 1: 1, 2: 1}, players=3)
+    return played(state, "QC KC 9S")
+
+
+def three_handed_march():
+    """Three players; you (South) made spades trump and took the first four tricks; you lead the
+    right bower to the last."""
+    state = euchre.position(hands={0: "JS", 1: "9D", 2: "9H"}, trump="S", leader=0, maker=0,
+                            tricks_won={0: 4}, players=3)
+    return played(state, "JS 9D 9H")
+
+
+def three_handed_tie(start: dict | None = None) -> Note:
+    """A three-handed game from ``start`` scores (default you 4, West 9, East 9) whose next hand
+    you make with no trump at all: the scores after it and whether the game is over."""
+    start = start or {0: 4, 1: 9, 2: 9}
+    order = euchre.deck_for(hands={0: "9C TC 9S TS 9D", 1: "JH JD AH KH QH"}, up_card="TH",
+                            dealer=2, players=3, seed=1)
+    match = games.new_match("euchre", players=3, dealer=2, start_scores=start, deck=order, seed=1)
+    hand = match.current
+    hand.apply("order_up")                      # South, first to speak, orders up hearts
+    players = {seat: bots.make("basic", seat, seed=seat) for seat in range(3)}
+    while not hand.is_over:
+        hand.apply(players[hand.to_move].choose(hand.view(hand.to_move)))
+    name = hand.seat_name
+    before = ", ".join(f"{'You' if s == 0 else name(s)} {v}" for s, v in start.items())
+    after_ = ", ".join(f"{'You' if s == 0 else name(s)} {v}" for s, v in match.scores.items())
+    lines = [f"Before the hand: {before}.", score_words(hand), f"After it: {after_}.",
+             (f"{name(match.winner)} wins the game." if match.is_over else
+              "Two players share the highest score: nobody has won yet, and the next hand is "
+              "dealt.")]
+    note = Note(lines, title="A tie at the top")
+    note.over = match.is_over
+    return note
+
+
+def railroad_lone_defence():
+    """Railroad; West made clubs trump and went alone, you (South) defend alone (North and East
+    sit out); two tricks each before the last; West leads the nine of diamonds, you take it with
+    the ace."""
+    state = euchre.position(hands={1: "9D", 0: "AD"}, trump="C", leader=1, maker=1, alone=(1, 0),
+                            tricks_won={0: 2, 1: 2}, rules="railroad")
+    return played(state, "9D AD")
+
+
+def proposed(state) -> Note:
+    """The suit round 1 proposes, and the first speaker's choices."""
+    return Note([f"The up-card is the {state.up_card.name}; round 1 proposes "
+                 f"{words.suit_words(state.proposed)}.",
+                 f"{state.seat_name(state.to_move)} may: {_choices(state)}."],
+                title="The Joker turned up")
