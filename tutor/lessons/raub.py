@@ -50,6 +50,17 @@ _EXAMPLE_STEPS = {
 }
 
 
+# The lesson that teaches each kind of decision (the topics of tutor.games.raub.DECISION_TOPICS);
+# a table in an earlier lesson makes that decision for the learner and says where it is taught.
+TAUGHT_IN = {"blind call": 2, "bidding": 3, "defending": 5, "drawing": 6, "dealing": 8}
+
+
+def not_yet(lesson: int) -> dict:
+    """The ``decides=`` of a table in lesson ``lesson``: every decision taught later,
+    mapped to the lesson that teaches it."""
+    return {topic: f"lesson {n}" for topic, n in TAUGHT_IN.items() if n > lesson}
+
+
 # --------------------------------------------------------------------------- pictures
 class Note:
     """A few sentences as a picture (and as plain text): what a cell shows, in words."""
@@ -128,7 +139,8 @@ def deal(hands, face_up, dealer: int = 0, stock=None, rules=None, scores=None, r
          actions: Sequence[str] = ()):
     """A hand dealt so that each seat gets ``hands[seat]``, with ``face_up`` turned up and
     ``stock`` on top of the stock, then ``actions`` applied."""
-    pack = raub.deck_for(hands, face_up=face_up, dealer=dealer, stock=stock)
+    pack = raub.deck_for(hands, face_up=face_up, dealer=dealer,
+                         **({} if stock is None else {"stock": stock}))
     state = games.new_hand("raub", deck=pack, dealer=dealer, rules=rules, scores=scores, refas=refas)
     for action in actions:
         state.apply(action)
@@ -257,7 +269,9 @@ def how_it_ended(state) -> Note:
     lines = [line[:1].upper() + line[1:] + "." for line in lines]
     added, after = result.details["refas_added"], result.details["refas_after"]
     if not state.scored:
-        lines.append("Nobody's score changes.")
+        changed = {seat: pts for seat, pts in result.points.items() if pts}
+        if not changed:
+            lines.append("Nobody's score changes.")
         if added:
             lines.append(f"One refa is added ({after} pending): the next hand that is scored "
                          "counts double.")
@@ -372,6 +386,205 @@ def bidding_so_far(state) -> Note:
     return Note(lines, title="The bidding")
 
 
+def minus(points: int) -> str:
+    """A score change as printed in the lessons: ``+2``, ``−4`` (a real minus sign), ``0``."""
+    return "0" if points == 0 else (f"+{points}" if points > 0 else f"−{-points}")
+
+
+def score_change_words(state, who: "str | int") -> str:
+    """One player's score change for a finished hand (``"declarer"`` or a seat), as ``−4``."""
+    result = state.result()
+    seat = result.details["declarer"] if who == "declarer" else who
+    return minus(result.points[seat])
+
+
+def next_to_decide(state, action: str) -> str:
+    """Who acts after the player to move takes ``action``."""
+    later = after(state, action)
+    return later.seat_name(later.to_move) if later.to_move is not None else "Nobody"
+
+
+def everyone_drops(refas: int = 0, rules=None):
+    """The worked example's deal: West (elder) declares at once and everyone else drops
+    (with ``refas`` pending before the hand)."""
+    state = games.new_hand("raub", deck=EXAMPLE_PACK, dealer=0, refas=refas, rules=rules)
+    for action in ("deal", "look", "declare", "drop", "drop", "drop"):
+        state.apply(action)
+    return state
+
+
+def draw_order(state) -> Note:
+    """The order in which the players still in will draw (each takes the smallest legal
+    exchange on a copy, to see who comes next)."""
+    probe = state.copy()
+    order = []
+    while probe.phase == "draw":
+        order.append(probe.to_move)
+        probe.apply(probe.legal_actions()[0])
+    lines = [f"The draw goes: {names(state, order)}."]
+    out = [s for s in range(state.players) if s not in order]
+    if out:
+        lines.append(f"{names(state, out)} dropped out and {'does' if len(out) == 1 else 'do'} "
+                     "not draw.")
+    return Note(lines)
+
+
+_COUNT_WORDS = ("None", "One", "Two", "Three", "Four")
+
+
+def defender_draw_words(discards: int) -> str:
+    """How many cards a defender draws for ``discards`` cards thrown away (West, in the worked
+    example), as a word."""
+    state = example("defended")
+    west = 1
+    state.apply("exchange " + " ".join(str(c) for c in state.hands[west][:discards]))
+    return _COUNT_WORDS[state.view(0).public["drew"][west]]
+
+
+def cards_drawn(state, seat: int) -> int:
+    """How many cards ``seat`` drew in this hand's draw."""
+    return state.view(0).public["drew"][seat]
+
+
+def after_the_draw(state) -> Note:
+    """Everyone's hand size once the draw is over, the stock left and who leads."""
+    public = state.view(0).public
+    sizes = ", ".join(f"{state.seat_name(s)} {len(state.hands[s])}" for s in public["active"])
+    return Note([f"Cards in hand: {sizes}.", f"Cards left in the stock: {public['stock']}.",
+                 f"{state.seat_name(state.to_move)}, the declarer, leads to the first trick."])
+
+
+def must_trump_example(rules=None):
+    """Lesson 7's trick, spades trump: West, the declarer, won the first trick and leads the 9♦;
+    North and East have no diamond, South has two."""
+    state = raub.position(hands={1: "9D 7H 7C", 2: "KS 7S QC", 3: "AS 8S JH", 0: "AD TD 8C"},
+                          trump="S", declarer=1, leader=1, tricks_won={1: 1}, rules=rules)
+    state.apply("play 9D")
+    return state
+
+
+def overtrump_example():
+    """Lesson 7's trick under the rule that you must overtrump: East to play after North's K♠."""
+    return after(must_trump_example(rules="must_overtrump"), "play KS")
+
+
+def scoring_example():
+    """The last trick of a hand, clubs trump: North declared and has one trick, West two, East
+    and South none; West leads the K♥ and South's A♥ wins it."""
+    state = raub.position(hands={0: "AH", 1: "KH", 2: "8H", 3: "7H"}, trump="C", declarer=2,
+                          leader=1, tricks_won={0: 0, 1: 2, 2: 1, 3: 0})
+    for card in ("KH", "8H", "7H", "AH"):
+        state.apply(f"play {card}")
+    return state
+
+
+def multiplier(state) -> int:
+    """The multiplier a finished hand was scored with (2 while a refa was pending)."""
+    return state.result().details["multiplier"]
+
+
+def before_the_deal(scores=None, dealer: int = 0, seed: int = 2, rules=None):
+    """A new hand before the dealer's first choice (South deals), with the given scores."""
+    return games.new_hand("raub", seed=seed, dealer=dealer, scores=scores, rules=rules)
+
+
+def amount(value) -> str:
+    """A settlement amount as the learner writes it: ``12.5``, ``22``."""
+    return _amount(value)
+
+
+def stock_after_deal(players: int) -> str:
+    """The number of stock cards after the deal, as text."""
+    state = games.new_hand("raub", seed=1, dealer=0, players=players)
+    state.apply("deal")
+    return str(state.view(0).public["stock"])
+
+
+_SEVEN_HANDS = {0: "AS KS 7D 8D", 1: "7H JH 9C 8C", 2: "TS 9S TH 9H", 3: "AC KC QC JC"}
+
+
+def _seven_deal(face_up: str):
+    """South deals with the trump-seven exchange on; West and North pass and East declares."""
+    return deal(_SEVEN_HANDS, face_up=face_up, rules="trump_seven",
+                actions=("deal", "look", "pass", "pass", "declare"))
+
+
+def seven_exchange_example():
+    """The A♥ face up, East declares; South (no seven) keeps his cards, West (7♥) is asked."""
+    return after(_seven_deal("AH"), "decline")
+
+
+def seven_exchange_allowed(face_up: str) -> bool:
+    """Whether West, holding the 7♥, may exchange it for ``face_up`` under the standard
+    trump-seven exchange."""
+    state = _seven_deal(face_up)
+    while state.phase == "seven":
+        if state.to_move == 1:
+            return may(state, "exchange_seven")
+        state.apply("decline")
+    return False
+
+
+def after_seven_exchange(state) -> Note:
+    """What the exchange changed: the new bonus card and the exchanging player's hand."""
+    seat = state.to_move
+    done = after(state, "exchange_seven")
+    bonus = parse_card(done.view(0).public["bonus_card"]).symbol
+    return Note([f"{state.seat_name(seat)} exchanges: the {bonus} is now the bonus card, which "
+                 f"{state.seat_name(done.declarer)} will take.",
+                 f"{state.seat_name(seat)} now holds {symbols(done.hands[seat])}."])
+
+
+def refa_modes_compared(refas: int = 2) -> Note:
+    """Everybody drops against the declarer with ``refas`` pending, counted both ways."""
+    lines = []
+    for rules, words_ in ((None, "Each refa doubles one hand (the standard game)"),
+                          ("refas_multiply", "Refas multiply")):
+        state = everyone_drops(refas=refas, rules=rules)
+        d = state.result().details
+        lines.append(f"{words_}: the declarer's score changes by "
+                     f"{minus(state.result().points[d['declarer']])}; "
+                     f"refas left pending: {d['refas_after']}.")
+    return Note(lines, title=f"{refas} refas pending, everybody drops against the declarer")
+
+
+def declarer_change(tricks: int = 2, refas: int = 0, multiply: bool = False) -> str:
+    """The change for a declarer (South, against West alone) who ends with ``tricks`` tricks,
+    with ``refas`` pending, counted the standard way or multiplying."""
+    won = {0: tricks - 1, 1: 4 - tricks}
+    state = raub.position(hands={0: "AH", 1: "KH"}, trump="C", declarer=0, leader=0,
+                          tricks_won=won, refas=refas,
+                          rules="refas_multiply" if multiply else None)
+    state.apply("play AH")
+    state.apply("play KH")
+    return score_change_words(state, 0)
+
+
+def deliberate_misdeal(refas: int = 0):
+    """South deals at a real table (table mode) and misdeals on purpose."""
+    state = games.new_hand("raub", seed=3, dealer=0, table_mode=True, refas=refas)
+    state.apply("deal")
+    state.apply("misdeal_deliberate 0")
+    return state
+
+
+def two_top_trumps():
+    """South declares with the A♠ K♠ (spades trump) against three defenders, to lead."""
+    return raub.position(hands={0: "AS KS 7H 8C", 1: "QS JH 9H TC", 2: "AH KH 9C 7D",
+                                3: "JS 8S AD KD"}, trump="S", declarer=0, leader=0)
+
+
+def ace_of_trumps_defence():
+    """South holds A♥ 8♦ 9♠ 8♠; West declared with hearts, North stays in, East drops."""
+    return deal({0: "AH 8D 9S 8S", 1: "KH QH 9C 7C", 2: "AS JD TD 7D", 3: "AC KC QS JS"},
+                face_up="7H", actions=("deal", "look", "declare", "play", "drop"))
+
+
+# puzzles of the shipped collection, by theme, easiest first
+COUNT_TO_TWO = ("raub-s1-c3-00164", "raub-s1-c3-00154", "raub-s1-c3-00115")
+MUST_TRUMP = ("raub-s1-c3-00100", "raub-s1-c3-00066", "raub-s2-c4-00005")
+
+
 # --------------------------------------------------------------------------- tricks, scores
 def tricks(state, title: str | None = None) -> Tricks:
     return Tricks(state, title)
@@ -401,13 +614,14 @@ def score_changes(state) -> Note:
     won = d["tricks"]
     dec = d["declarer"]
     lines.append(f"{name(dec)}, {_DECLARER_WORDS[d['kind']]}, needed {d['need']} and took "
-                 f"{_tricks_words(won[dec])}: {words.signed(points[dec])}.")
-    for seat in range(state.players):
+                 f"{_tricks_words(won[dec])}: {minus(points[dec])}.")
+    n = state.players
+    for seat in sorted(range(n), key=lambda s: (s - dec) % n):
         if seat in d["dropped"]:
             lines.append(f"{name(seat)} dropped out: no change.")
         elif seat != dec:
             lines.append(f"{name(seat)} stayed in and took {_tricks_words(won[seat])}: "
-                         f"{words.signed(points[seat])}.")
+                         f"{minus(points[seat])}.")
     return Note(lines, title="How the scores change")
 
 
@@ -424,8 +638,8 @@ def multiplied(state) -> Note:
              f"Every change in this hand is multiplied by {d['multiplier']}."]
     for seat, points in state.result().points.items():
         if points:
-            lines.append(f"{state.seat_name(seat)}: {words.signed(points)} "
-                         f"(instead of {words.signed(d['base'][seat])}).")
+            lines.append(f"{state.seat_name(seat)}: {minus(points)} "
+                         f"(instead of {minus(d['base'][seat])}).")
     return Note(lines)
 
 
