@@ -29,6 +29,7 @@ __all__ = ["Lines", "PACK", "pack_picture", "trick", "trick_picture", "who_wins"
            "puzzle_set", "bell_hand", "dad_n_bell_hand", "first_trick_deal", "SUIT_WORDS"]
 
 BELL_POINTS = BELL_POINTS
+FULL_HAND_POINTS = clabber.FULL_HAND_POINTS
 PACK = tuple(deck("24"))
 _RANK_NOUN = {rank.char: rank.noun for rank in Rank}
 SUIT_WORDS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
@@ -554,6 +555,18 @@ def score_line(makers: int, defenders: int) -> Lines:
                   f"{marks['makers']}, defenders {marks['defenders']}"])
 
 
+def makers_write(makers: int, defenders: int) -> str:
+    """What the makers write for these totals: their total, or ``"0 (XX)"`` when set."""
+    points, _, made = clabber.score_totals({"makers": makers, "defenders": defenders}, "makers")
+    return str(points["makers"]) if made else "0 (XX)"
+
+
+def game_end_words(you: int, they: int) -> str:
+    """``"you win"``, ``"they win"``, ``"a draw"`` or ``"play on"`` for these scores."""
+    winner = clabber.game_winner({"you": you, "they": they})
+    return {None: "play on", "draw": "a draw"}.get(winner, f"{winner} win")
+
+
 def result_lines(state) -> Lines:
     """The result of a finished hand in words (each side's total and whether it was made)."""
     return Lines(state.result().reasons)
@@ -606,6 +619,19 @@ def target_lines(cases: Sequence[tuple[str, int, int]]) -> Lines:
     points with which the makers still make the hand."""
     return Lines([f"{what}: {clabber.card_points_to_make(maker_melds=m, defender_melds=d)} card points"
                   for what, m, d in cases], title="Card points the makers need")
+
+
+def card_points_to_make(maker_melds: int = 0, defender_melds: int = 0) -> int:
+    """The fewest card points with which four-player makers make the hand (see the game)."""
+    return clabber.card_points_to_make(maker_melds=maker_melds, defender_melds=defender_melds)
+
+
+def best_lead_kind(state) -> str:
+    """``"a small trump"`` when the best lead (every card known) is a trump, else
+    ``"your plain ace"``: the answer of the forcing exercise."""
+    values = solver.solve(state).moves
+    best = max(values, key=values.get)
+    return "a small trump" if best.card.suit is state.trump else "your plain ace"
 
 
 def lead_values(state) -> Lines:
