@@ -203,3 +203,167 @@ def test_a_score_sheet_renders_at_every_moment_of_a_match():
         if not table.next_hand():
             break
     assert table._last_traceback is None
+
+
+# --------------------------------------------------------------------------- the puzzle board
+BOARDS = ["puzzles/euchre/three-cards.toml", "puzzles/clabber/three-cards.toml",
+          "puzzles/raub/three-cards.toml", "puzzles/lora/minimum.toml", "puzzles/lora/layout-three.toml",
+          "state"]
+BOARD_OPS = ["play", "play", "play", "button", "double", "hint", "retry", "restart", "solution",
+             "step", "step", "next", "previous", "choose", "filter"]
+
+
+def board_source(name):
+    if name == "state":
+        return games.position("euchre", trump="H", leader=1, tricks_won={"NS": 1, "EW": 1},
+                              hands={0: "JH AH TS", 1: "KH 9S QD", 2: "JD QC 9C", 3: "AS KS TD"})
+    return puzzles.load(name)
+
+
+def check_board(board: PuzzleBoard) -> None:
+    assert getattr(board, "_last_traceback", None) is None, board._last_traceback
+    assert INTERNAL not in board.message, board.message
+    assert not board.busy
+    state = board.state
+    again = games.replay(state.record())
+    assert again.record() == state.record()
+    assert board.mode in ("play", "failed", "solved", "solution")
+    if board.mode == "play" and not state.is_over:
+        assert state.to_move in board.coach.side     # the defence has answered
+    bundle = board._repr_mimebundle_()
+    assert bundle["text/html"] and bundle["text/plain"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("source", BOARDS)
+def test_puzzle_board_survives_any_order_of_clicks(source, mode):
+    board = PuzzleBoard(board_source(source))
+    ids = [c.id for c in board.all]
+    themes = sorted({t for c in board.all for t in c.themes}) or ["ruff"]
+
+    @budget("board", mode)
+    @given(st.data())
+    def run(data):
+        board.filter()
+        board.choose(data.draw(st.integers(1, len(board.shown))))
+        check_board(board)
+        for _ in range(data.draw(st.integers(1, STEPS[mode]))):
+            draw = Draw(data, BOARD_OPS)
+            legal = [str(a) for a in board.state.legal_actions()]
+            op = draw.op
+            if op == "play":
+                board.play(draw.action(legal, board.coach.game))
+            elif op in ("button", "double"):
+                buttons = [b for b in board.widget.children if hasattr(b, "click")]
+                buttons += _buttons_in(board.widget)
+                button = draw.pick(buttons)
+                for _ in range(2 if op == "double" else 1):
+                    button.click()
+            elif op == "hint":
+                board.hint()
+            elif op == "retry":
+                board.retry()
+            elif op == "restart":
+                board.restart()
+            elif op == "solution":
+                board.show_solution()
+            elif op == "step":
+                board.step(draw.index - 40 if draw.flag else draw.junk)
+            elif op == "next":
+                board.next()
+            elif op == "previous":
+                board.previous()
+            elif op == "choose":
+                board.choose(draw.pick(ids) if draw.flag else (draw.index if draw.kind < 5 else draw.junk))
+            elif op == "filter":
+                board.filter(theme=draw.pick(themes) if draw.flag else None,
+                             level=(draw.index % 6) if draw.kind < 3 else (draw.junk if draw.kind < 5 else None))
+            check_board(board)
+    run()
+
+
+def _buttons_in(widget) -> list:
+    out = []
+    for child in getattr(widget, "children", ()):
+        if hasattr(child, "click") and hasattr(child, "on_click"):
+            out.append(child)
+        out += _buttons_in(child)
+    return out
+
+
+# --------------------------------------------------------------------------- the exercises
+def _played(game, seed, tricks, **kw):
+    """A seeded hand played by the basic rules up to ``tricks`` finished tricks (None: the end)."""
+    from tutor import bots
+    state = games.new_hand(game, seed=seed, **kw)
+    while state.to_move is not None and (tricks is None or len(getattr(state, "tricks", ())) < tricks
+                                         or state.phase != "play"):
+        state.apply(bots.hint(state.view(state.to_move), level="basic").action)
+    return state
+
+
+def _exercises():
+    out = []
+    for game, kw in [("euchre", {}), ("clabber", {}), ("raub", {"players": 3}), ("lora", {})]:
+        mid = _played(game, 3, 2, **kw)
+        if mid.to_move is not None and mid.phase == "play":
+            out.append(lambda mid=mid: PickCards(mid))
+            out.append(lambda mid=mid: Decide(mid.view(mid.to_move), "Which card?", level="basic"))
+        if getattr(mid, "tricks", None):
+            out.append(lambda mid=mid: WhoWins(mid))
+        over = _played(game, 3, None, **kw)
+        if over.is_over:
+            real = set(over.result().points.values())
+            choices = None if game != "lora" else sorted(real | {0, 8, 16})   # Lora's are large
+            out.append(lambda over=over, choices=choices: ScoreIt(over, choices=choices))
+    out.append(lambda: Quiz("Which card is the highest trump?", ["J♥", "J♦", "A♥"], answer="J♥",
+                            explanations=["The right bower.", "The left bower.", "The ace."]))
+    return out
+
+
+EXERCISES = _exercises()
+EXERCISE_HANDLERS = ["check", "retry", "show", "answer", "toggle", "pick", "button", "double"]
+
+
+def check_exercise(ex) -> None:
+    assert getattr(ex, "_last_traceback", None) is None, ex._last_traceback
+    assert INTERNAL not in ex.message, ex.message
+    state = getattr(ex, "state", None)
+    if state is not None:
+        assert games.replay(state.record()).record() == state.record()
+    bundle = ex._repr_mimebundle_()
+    assert bundle["text/html"] and bundle["text/plain"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("number", range(len(EXERCISES)))
+def test_exercises_survive_any_order_of_clicks(number, mode):
+    @budget("exercise", mode)
+    @given(st.data())
+    def run(data):
+        ex = EXERCISES[number]()
+        ex.lesson = Lesson("euchre/fuzz") if data.draw(st.booleans()) else None
+        record = ex.state.record() if getattr(ex, "state", None) is not None else None
+        for _ in range(data.draw(st.integers(1, STEPS[mode]))):
+            draw = Draw(data, EXERCISE_HANDLERS)
+            op = draw.op
+            if op in ("button", "double"):
+                button = draw.pick(_buttons_in(ex.widget))
+                for _ in range(2 if op == "double" else 1):
+                    button.click()
+            elif op in ("check", "retry", "show"):
+                ex._press(getattr(ex, op))
+            elif op == "answer":
+                options = [str(o) for o in getattr(ex, "options", [])] + \
+                    [str(c) for c in getattr(ex, "hand", [])] + ["0", "1", "North", "South"]
+                ex._press(ex.answer, draw.pick(options) if draw.flag else
+                          (draw.index if draw.kind < 4 else draw.junk))
+            elif op == "toggle" and hasattr(ex, "toggle"):
+                ex._press(ex.toggle, draw.pick(str(c) for c in ex.hand) if draw.flag else draw.junk)
+            elif op == "pick" and hasattr(ex, "pick"):
+                ex._press(ex.pick, draw.pick(ex.units) if draw.flag else draw.junk,
+                          draw.index if draw.kind < 6 else draw.junk)
+            check_exercise(ex)
+        if record is not None:
+            assert ex.state.record() == record      # an exercise never changes its hand
+    run()

@@ -453,7 +453,7 @@ class PickCards(Exercise):
     def answer(self, cards) -> bool:
         """Choose exactly ``cards`` (e.g. ``"9H AD"``) and check."""
         from ..cards import parse_cards
-        chosen = set(parse_cards(cards) if isinstance(cards, str) else map(parse_card, cards))
+        chosen = set(parse_cards(cards))   # text or a list of cards; anything else: a CardError
         strange = [c for c in chosen if c not in self.hand]
         if strange:
             raise TutorError(f"the {strange[0].name} is not in this hand")
@@ -714,13 +714,17 @@ class ScoreIt(Exercise):
 
     def pick(self, unit, points: int) -> None:
         """Choose the points of one unit (what a number button calls)."""
-        if unit not in self.units:
+        if not any(unit == u for u in self.units):
             raise TutorError(f"{unit!r:.20} does not score in this hand")
-        self.picked[unit] = int(points)
+        from ..games.checks import check_whole_number
+        self.picked[unit] = check_whole_number(points, "the points")
         self._refresh()
 
     def answer(self, points: Mapping) -> bool:
         """Choose the points of every unit (``{"NS": 2, "EW": 0}``) and check."""
+        if not isinstance(points, Mapping):
+            raise TutorError(f"give the points of every side as a mapping such as "
+                             f"{{{self.units[0]!r}: 2}}, not {points!r:.30}")
         for unit, value in dict(points).items():
             self.pick(unit, value)
         return self.check()
@@ -1058,8 +1062,10 @@ class Quiz(Exercise):
     def answer(self, option) -> bool:
         """Choose an option (its text or index) and check."""
         if isinstance(option, int) and not isinstance(option, bool):
+            if not 0 <= option < len(self.options):
+                raise TutorError(f"there is no option {option}: choose 0 to {len(self.options) - 1}")
             option = self.options[option]
-        if option not in self.options:
+        if not isinstance(option, str) or option not in self.options:
             raise TutorError(f"{option!r:.40} is not one of the options")
         self.choice = option
         return self.check()
