@@ -206,18 +206,25 @@ def test_lesson10_three_players_west_makes_trumps_and_the_learner_ties_him():
     assert totals[0] == totals[1] and state.result().details["made"] is False
 
 
+def test_lesson11_the_final_game_starts_with_the_first_dealer_chosen_by_the_jacks():
+    table = build_table(lesson(11))
+    match = table.match
+    assert match.seating_deal and match.seating_deal[-1][1].rank is Rank.JACK
+    assert match.current.dealer == 0 and match.scores == {"NS": 0, "EW": 0}
+
+
 def test_the_syllabus_covers_sections_2_to_13():
     from tutor import syllabus
     course = syllabus.load(COURSE)
     assert list(course.sections) == [str(n) for n in range(2, 14)]
-    assert len(course.lessons) >= 8
+    assert len(course.lessons) == 11
 
 
 # the theme each lesson's puzzle text promises (the collection's own theme names); lessons
 # whose idea no puzzle of the collection practises have none
 PUZZLE_THEMES = {1: {"capture the ten"}, 3: {"draw trumps"}, 4: {"forced overtrump"},
                  7: {"give partner points"}, 8: {"the last-trick ten"},
-                 9: {"forced overtrump", "draw trumps"}, 10: {"lead to your partner"}}
+                 9: {"forced overtrump", "draw trumps"}, 11: {"lead to your partner"}}
 
 
 @pytest.mark.parametrize("number", sorted(PUZZLE_THEMES))

@@ -650,3 +650,89 @@ def puzzle_set(theme: str, count: int = 3, skip: int = 0) -> PuzzleBoard:
     (``skip`` leaves out the first few, for a second set on the same theme)."""
     chosen = sorted(puzzles.shipped("clabber", theme=theme), key=lambda p: (p.level, p.id))
     return PuzzleBoard(chosen[skip:skip + count])
+
+
+# --------------------------------------------------------------------------- other tables
+def seats_and_cards(state) -> Lines:
+    """For each seat: how many cards it holds and who plays with it."""
+    lines = []
+    for seat in range(state.players):
+        mates = [state.seat_name(s) for s in state.members(state.side_of(seat)) if s != seat]
+        lines.append(f"{state.seat_name(seat)}: {len(state.hands[seat])} cards, "
+                     + (f"plays with {' and '.join(mates)}" if mates else "plays alone"))
+    return Lines(lines)
+
+
+def three_player_score(maker: int, first: int, second: int) -> Lines:
+    """Three players: what the maker and the two opponents write for these totals."""
+    _, marks, made = clabber.score_totals({"maker": maker, "A": first, "B": second}, "maker")
+    return Lines([f"Maker {maker}, opponents {first} and {second} → "
+                  + ("made" if made else "set") + f": the maker writes {marks['maker']}, the "
+                  f"opponents {marks['A']} and {marks['B']}"])
+
+
+def maker_writes_three(maker: int, first: int, second: int) -> str:
+    """Three players: ``"70"`` or ``"0 (XX)"``, what the maker records."""
+    points, _, made = clabber.score_totals({"maker": maker, "A": first, "B": second}, "maker")
+    return str(points["maker"]) if made else "0 (XX)"
+
+
+def two_player_lines(state) -> Lines:
+    """Two players, before the bidding: the cards each sees and holds back, and the dead hand."""
+    return Lines([f"Each player sees {len(state.hands[0])} cards and holds {len(state.held_back[0])} "
+                  f"more face down, picked up after the bidding",
+                  f"Dead hand: {len(state.dead)} cards; its top card, the {state.upcard.symbol}, is "
+                  f"turned face up to propose trumps"])
+
+
+def two_player_played(state) -> Lines:
+    """A two-player hand played out: the tricks and the card points in play."""
+    play_out(state)
+    return Lines([f"Tricks played: {len(state.tricks)}",
+                  f"Card points won, the last trick included: {sum(state.card_points_by_side().values())}"
+                  f" (the dead hand's cards are out of play)"])
+
+
+def packet_hands(cards: str, dealer: int, packets: Sequence[int]) -> Lines:
+    """The learner's hand from the same pack dealt one at a time or in packets."""
+    lines = []
+    for packet in packets:
+        dealt = games.new_hand("clabber", deck=cards, dealer=dealer, deal_packet_size=packet)
+        how = "one at a time" if packet == 1 else f"in packets of {packet}"
+        lines.append(f"Dealt {how}: you get {_cards(dealt.hands[0])}")
+    return Lines(lines)
+
+
+def six_card_suit(cards: str, trump) -> Lines:
+    """A whole suit as a meld in the standard game and at Wadesville."""
+    hand = parse_cards(cards)
+    lines = []
+    for six, name in ((False, "Standard game"), (True, "Wadesville")):
+        decl = best_declaration(hand, trump=_suit(trump), six_sequence=six)
+        lines.append(f"{name}: " + ", ".join(f"{m.name} ({m.points})" for m in decl))
+    return Lines(lines)
+
+
+def standard_hand(cards: str, dealer: int, actions: Sequence[str]):
+    """A hand dealt from ``cards`` at the course's standard table, after the given actions."""
+    state = games.new_hand("clabber", deck=cards, dealer=dealer)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def strict_hand(cards: str, dealer: int, actions: Sequence[str]):
+    """A hand at a strict table (a wrong card is accepted, and called at the end of the trick)
+    after the given actions. Returns the state."""
+    state = games.new_hand("clabber", deck=cards, dealer=dealer, rules={"renege_policy": "penalize"})
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def allowed_lines(state) -> Lines:
+    """The player to move's cards, and those the rules allow him."""
+    seat = state.to_move
+    lawful = ", ".join(button("clabber", a) for a in state.lawful_actions())
+    return Lines([f"{_Seat(state, seat)} holds {_cards(state.hands[seat])}",
+                  f"The rules allow: {lawful}"])
