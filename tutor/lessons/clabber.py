@@ -18,15 +18,23 @@ from ..games import clabber
 from ..games.clabber_melds import (BELL_POINTS, MELD_NAMES, MELD_POINTS, MELD_TYPES,
                                    SEQUENCE_ORDER as SEQUENCE_RANK, best_declaration, category_rank,
                                    compare_sides, find_melds)
-from ..widgets import PuzzleBoard, Quiz, WhoWins
+from ..widgets import PuzzleBoard, WhoWins
 from ..widgets.words import button
 
-__all__ = ["Lines", "PACK", "pack_picture", "trick", "trick_picture", "who_wins", "partners",
-           "points_table", "pack_points", "play_out", "points_won", "deal_picture", "seating_deal",
-           "cut_picture", "may_say", "refusals", "may_play", "melds_in", "meld_ladder",
-           "meld_contest", "announcements", "statements", "meld_scores", "score_line",
-           "game_end_lines", "count_lines", "target_lines", "lead_values", "bell_cards_fell",
-           "puzzle_set", "bell_hand", "dad_n_bell_hand", "first_trick_deal", "SUIT_WORDS"]
+__all__ = ["Lines", "PACK", "SUIT_WORDS", "BELL_POINTS", "FULL_HAND_POINTS", "new_deal",
+           "order_picture", "points_of", "pack_picture", "trick", "trick_picture", "who_wins",
+           "partners", "points_table", "pack_points", "play_out", "points_won", "deal_picture",
+           "DealPicture", "seating_deal", "first_dealer_chair", "shuffled_pack", "cut_refused",
+           "next_dealers", "bidding_sequence", "bidding_position", "may_say_words",
+           "callable_suits", "result_words", "cut_picture", "may_say", "holds_suit_lines",
+           "refusals", "position", "may_play", "melds_in", "meld_total", "melds_words",
+           "meld_ladder", "meld_contest", "meld_winner_of", "first_trick_deal", "play_cards",
+           "announcements", "statements", "shows", "meld_scores", "bell_hand", "dad_n_bell_hand",
+           "bell_cards_fell", "score_line", "makers_write", "game_end_words", "result_lines",
+           "last_trick_line", "game_end_lines", "whole_game", "count_lines", "target_lines",
+           "card_points_to_make", "best_lead_kind", "lead_values", "puzzle_set", "seats_and_cards",
+           "three_player_score", "maker_writes_three", "two_player_lines", "two_player_played",
+           "packet_hands", "six_card_suit", "standard_hand", "strict_hand", "allowed_lines"]
 
 BELL_POINTS = BELL_POINTS
 FULL_HAND_POINTS = clabber.FULL_HAND_POINTS
