@@ -367,3 +367,25 @@ def test_exercises_survive_any_order_of_clicks(number, mode):
         if record is not None:
             assert ex.state.record() == record      # an exercise never changes its hand
     run()
+
+
+def test_answers_of_the_wrong_kind_are_refused_in_words_and_change_nothing():
+    from tutor import TutorError
+    over = _played("euchre", 3, None)
+    score = ScoreIt(over)
+    unit = score.units[0]
+    score.pick(unit, 1)
+    with pytest.raises(TutorError, match="as a mapping"):
+        score.answer(3)
+    with pytest.raises(TutorError, match="the points must be a whole number"):
+        score.answer({score.units[1]: 2, unit: "lots"})
+    assert score.picked == {unit: 1}
+    quiz = Quiz("Which?", ["a", "b"], answer="a", explanations=["yes", "no"])
+    with pytest.raises(TutorError, match="there is no option 5"):
+        quiz.answer(5)
+    pick = PickCards(_played("euchre", 3, 2))
+    with pytest.raises(TutorError, match="cards must be text"):
+        pick.answer(7)
+    # through a click the same refusal is the feedback, never an internal error
+    pick._press(pick.answer, 7)
+    assert "cards must be text" in pick.message and INTERNAL not in pick.message

@@ -725,8 +725,13 @@ class ScoreIt(Exercise):
         if not isinstance(points, Mapping):
             raise TutorError(f"give the points of every side as a mapping such as "
                              f"{{{self.units[0]!r}: 2}}, not {points!r:.30}")
-        for unit, value in dict(points).items():
-            self.pick(unit, value)
+        before = dict(self.picked)
+        try:
+            for unit, value in dict(points).items():
+                self.pick(unit, value)
+        except TutorError:
+            self.picked = before      # a refused answer changes nothing
+            raise
         return self.check()
 
     def _clear_choice(self) -> None:
