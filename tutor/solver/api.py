@@ -141,6 +141,9 @@ def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=
     empty and only the position's value is searched); ``side``: the seats playing with the
     hero when not the game's own sides (e.g. a Raub defender alone).
 
+    A Lora hand in the layout contract is solved by :func:`tutor.solver.layout.solve_layout`
+    (the hero's penalty points; ``side`` and ``goal`` do not apply to it).
+
     ``goal``: a :class:`~tutor.solver.goals.Goal` (value 1 when its side can make sure of it,
     else 0; each move valued alike) or :class:`~tutor.solver.goals.Levels` (the best level
     reached); the goal fixes the sides, so ``hero`` and ``side`` are not used with it. Lora's
@@ -150,7 +153,12 @@ def solve(state_or_problem, hero=None, budget=None, moves=True, side=None, goal=
     if not isinstance(state_or_problem, Problem) and getattr(state_or_problem, "to_move",
                                                              None) is None:
         raise TutorError("the hand is over: there is no play left to solve")
-    result = _solve(state_or_problem, hero, budget, moves, side, goal)
+    if (goal is None and side is None and getattr(state_or_problem, "game", None) == "lora"
+            and getattr(state_or_problem, "contract", None) == "lora"):
+        from .layout import solve_layout   # the layout contract has a search of its own
+        result = solve_layout(state_or_problem, hero=hero, budget=budget, moves=moves)
+    else:
+        result = _solve(state_or_problem, hero, budget, moves, side, goal)
     if moves and not isinstance(state_or_problem, Problem):
         _keep_legal(result, state_or_problem)
     return result
