@@ -37,6 +37,7 @@ from ..cards import Card, parse_card
 from ..edition import is_teacher
 from ..errors import TutorError
 from ..games.actions import Action
+from ..games.checks import check_whole_number
 from .common import CSS, StaticPicture, action_button, card_button, safe, sort_hand
 
 __all__ = ["PuzzleBoard", "SaveAsPuzzle", "save_as_puzzle", "my_puzzles_path", "board_html",
@@ -674,7 +675,8 @@ class PuzzleBoard(StaticPicture):
         """``by`` steps forward (back when negative) through the solution line."""
         if self.mode != "solution":
             raise TutorError("Press Show solution first.")
-        target = min(max(self.solution_at + int(by), 0), len(self.solution_steps))
+        check_whole_number(by, "the number of steps")
+        target = min(max(self.solution_at + by, 0), len(self.solution_steps))
         if target == self.solution_at:
             raise TutorError("That is the end of the solution." if by > 0
                              else "That is the start of the solution.")

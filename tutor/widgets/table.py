@@ -434,6 +434,8 @@ class PlayTable(StaticPicture):
         the learner's cards and everything that was known then, against the same bots."""
         if self._ignored_while_busy():
             return False
+        if not any(seat == self.seat for seat, _ in self.state.actions):
+            raise TutorError("there is no decision of yours in this hand to retry from yet")
         check_whole_number(index, "the action's number", low=0, high=len(self.state.actions) - 1)
         seat, _ = self.state.actions[index]
         if seat != self.seat:
