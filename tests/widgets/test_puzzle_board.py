@@ -579,3 +579,21 @@ def test_a_games_name_opens_its_shipped_collection(tmp_path, monkeypatch):
     board = PuzzleBoard("raub", level=1)
     assert board.shown and all(c.game == "raub" and c.level == 1 for c in board.shown)
     assert [c.id for c in board.shown] == [p.id for p in puzzles.shipped("raub", level=1)]
+
+
+def test_a_stale_save_button_saves_its_own_moment_after_the_hand_moved_on(data_dir):
+    hand = games.new_hand("euchre", seed=11, dealer=3)
+    from tutor import bots
+    while hand.phase != "play":
+        hand.apply(bots.make("basic", hand.to_move, seed=1).choose(hand.view(hand.to_move)))
+    start = len(hand.actions)
+    for _ in range(6):
+        hand.apply(bots.make("basic", hand.to_move, seed=1).choose(hand.view(hand.to_move)))
+    seat = hand.actions[start + 4][0]
+    moment = games.replay(dict(hand.record(), actions=hand.record()["actions"][:start + 4]))
+    button = SaveAsPuzzle(hand, seat, start + 4)
+    while len(hand.actions) > start:      # the table takes the cards back (undo, retry)
+        hand.undo()
+    assert button.save() is not None, button.message
+    saved = puzzles.load(my_puzzles_path())[0].start_state()
+    assert sorted(map(sorted, saved.hands)) == sorted(map(sorted, moment.hands))

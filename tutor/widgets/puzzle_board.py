@@ -1223,7 +1223,8 @@ class SaveAsPuzzle(StaticPicture):
 
     def __init__(self, state, seat: int, before: int | None = None, path=None):
         import ipywidgets as W
-        self.state, self.seat, self.before, self.path = state, seat, before, path
+        # a copy: the table may undo or play on before a (stale) click reaches the button
+        self.state, self.seat, self.before, self.path = state.copy(), seat, before, path
         self.puzzle = None
         self.message = ""
         self.button = action_button("Save as puzzle", None, self.save,
