@@ -164,15 +164,31 @@ NOTEBOOK_STATE = """() => {
 }"""
 
 
+CLOSE_ALL = """async () => {
+  const app = window.jupyterapp;
+  if (!app) return;
+  for (const w of Array.from(app.shell.widgets('main'))) {
+    if (w.context) w.context.model.dirty = false;   // nothing of a test's runs is to be saved
+    w.close();
+  }
+  await app.serviceManager.sessions.shutdownAll();
+}"""
+
+
 def open_lab(page, base: str, path: str, timeout: float = 90.0):
-    """Opens ``path`` (a notebook of the site) in JupyterLab and waits for its kernel."""
+    """Opens ``path`` (a notebook of the site) in JupyterLab, alone (the notebooks open before
+    are closed with their kernels, so the lab does not restore them), and waits for its kernel."""
+    if page.url.startswith(base):
+        page.evaluate(CLOSE_ALL)
+        time.sleep(1.0)            # the lab stores its closed layout
     page.goto(f"{base}/lab/index.html?path={path}")
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget && "
-                           "window.jupyterapp.shell.currentWidget.sessionContext", timeout=timeout * 1000)
     page.wait_for_function(f"""() => {{
-        const w = window.jupyterapp.shell.currentWidget;
-        return w.context.path === {json.dumps(path)} && w.sessionContext.session &&
-               w.sessionContext.session.kernel && w.sessionContext.session.kernel.status === 'idle';
+        const app = window.jupyterapp;
+        const w = app && app.shell.currentWidget;
+        if (!w || !w.context || !w.sessionContext) return false;
+        const session = w.sessionContext.session;
+        return w.context.path === {json.dumps(path)} && !!session && !!session.kernel &&
+               session.kernel.status === 'idle';
     }}""", timeout=timeout * 1000)
 
 

@@ -83,12 +83,15 @@ def test_index_html_opens_the_course_index(page, served, shoot):
     shoot(page, "ran")
 
 
-@pytest.mark.parametrize("game,path", first_lessons())
+@pytest.mark.parametrize("game,path", first_lessons(), ids=[g for g, _ in first_lessons()])
 def test_a_lesson_of_each_game_runs_all_its_cells(page, served, shoot, game, path):
     started = time.time()
     open_lab(page, served, path, timeout=180)
     state = run_all(page, timeout=600)
     took = time.time() - started
+    widget = page.locator(".jp-OutputArea .tutor-root").first
+    if widget.count():
+        widget.scroll_into_view_if_needed()
     shoot(page, "ran")
     print(f"{path}: {len(state['counts'])} cells in {took:.1f} s, kernel start included")
     assert state["errors"] == [], f"{path}: error output: {state['errors'][:3]}"
@@ -152,7 +155,7 @@ def test_a_puzzle_refutes_a_wrong_card_and_accepts_the_right_one(check, shoot):
 def test_progress_is_kept_after_a_reload(check, served, shoot):
     node = output(check, 4)
     node.scroll_into_view_if_needed()
-    quiz = node.locator(".tutor-root").first
+    quiz = node.locator(".tutor-exercise").first
     click_and_wait(quiz, quiz.locator("button.tutor-action", has_text="24"))
     shoot(check, "answered")
     check.reload()
