@@ -82,6 +82,21 @@ class BuildResult:
     book: Book
     out: Path
     editions: dict[str, EditionResult]
+    lite: object = None                  # tutor.lite.LiteReport with --lite
+
+
+LITE_FOLDER = "lite"
+
+
+def _interactive_href(chapter: Chapter) -> str | None:
+    """The lesson in the browser edition beside the book (``../lite/``), for a lesson of the
+    project's lessons folder."""
+    from ..lite import ROOT as PROJECT
+    source = Path(chapter.source).resolve() if isinstance(chapter.source, Path) else None
+    lessons = (PROJECT / "lessons").resolve()
+    if source is None or source.suffix != ".ipynb" or lessons not in source.parents:
+        return None
+    return f"../{LITE_FOLDER}/lab/index.html?path=lessons/{source.relative_to(lessons).as_posix()}"
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -382,9 +397,11 @@ def _print_pdf(chromium: str, page: Path, pdf: Path) -> None:
 
 # ------------------------------------------------------------------------------ build
 def build(book_path, editions=("student", "teacher"), out=None, pdf: bool = False,
-          progress: bool = True) -> BuildResult:
+          progress: bool = True, lite: bool = False) -> BuildResult:
     """Build the given editions of a book into ``out`` (default: ``_build/<book name>`` beside
-    the book file); each edition in its own folder, opening at ``index.html``."""
+    the book file); each edition in its own folder, opening at ``index.html``. ``lite`` also
+    builds the browser edition into ``out/lite`` (:func:`tutor.lite.build`) and links each
+    lesson's page to the lesson there, so the folder is the whole course for a class."""
     book = book_path if isinstance(book_path, Book) else load_book(book_path)
     if isinstance(editions, str):
         editions = ("student", "teacher") if editions == "both" else (editions,)
@@ -408,8 +425,13 @@ def build(book_path, editions=("student", "teacher"), out=None, pdf: bool = Fals
     # book as it was.
     collected = {name: _collect_edition(book, book.editions[name], out, cache, progress, output)
                  for name in editions}
+    if lite:
+        from .. import lite as lite_edition
+        output.claim(out / LITE_FOLDER)     # the site's folder is the book's, replaced whole
+        result.lite = lite_edition.build(out / LITE_FOLDER)
     for name, (edition, pages, chapters) in collected.items():
-        _write_edition(book, book.editions[name], edition, pages, chapters, output)
+        _write_edition(book, book.editions[name], edition, pages, chapters, output,
+                       interactive=lite)
         result.editions[name] = edition
     if chromium:
         for name, edition in result.editions.items():
@@ -444,7 +466,8 @@ def _collect_edition(book: Book, options: EditionOptions, out: Path, cache: Path
 
 
 def _write_edition(book: Book, options: EditionOptions, result: EditionResult,
-                   pages: list[Page], chapters: list[Chapter], output: OutputFolder) -> None:
+                   pages: list[Page], chapters: list[Chapter], output: OutputFolder,
+                   interactive: bool = False) -> None:
     """Export the pages through the template, then replace the edition's folder contents."""
     link_map = {}
     for chapter, page in _first_pages(book, chapters, pages):
@@ -461,18 +484,22 @@ def _write_edition(book: Book, options: EditionOptions, result: EditionResult,
     base = {"title": book.title, "subtitle": book.subtitle, "author": book.author,
             "audience": book.audience, "edition": options.name,
             "edition_label": options.label, "note": options.note, "toc": toc,
-            "is_index": False, "is_print": False}
+            "is_index": False, "is_print": False, "interactive": None}
     exporter = _exporter(options)
     index = Page("index", "Contents", "index", None, nbformat.v4.new_notebook(), book.path.parent)
     sequence = [index] + pages
     documents = {}
+    by_number = {c.number: c for c in chapters}
     for i, page in enumerate(sequence):
         info = dict(base, slug=page.slug, kind=page.kind, is_index=page is index,
                     prev=_nav(sequence[i - 1]) if i > 0 else None,
                     next=_nav(sequence[i + 1]) if i + 1 < len(sequence) else None)
+        if interactive and page.kind == "lesson" and page.chapter in by_number:
+            info["interactive"] = _interactive_href(by_number[page.chapter])
         document = _export(exporter, page.nb, info, page.source_dir, f"{page.title} — {book.title}"
                            if page is not index else book.title)
-        documents[page.slug] = _rewrite_links(document, page, link_map, known)
+        documents[page.slug] = _rewrite_links(document, page, link_map,
+                                              known | {info["interactive"]} - {None})
     printable = _print_page(exporter, book, options, pages, documents, base)
     folder = result.folder
     wanted = {folder / page.href for page in sequence} | {folder / "print.html"}

@@ -1,4 +1,4 @@
-"""``tutor book build BOOK.toml [--edition student|teacher|both] [--out DIR] [--pdf]``."""
+"""``tutor book build BOOK.toml [--edition student|teacher|both] [--out DIR] [--pdf] [--lite]``."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def _build(args) -> int:
     require_book_extra()
     from .builder import build
     result = build(args.book, editions=args.edition, out=args.out, pdf=args.pdf,
-                   progress=not args.quiet)
+                   progress=not args.quiet, lite=args.lite)
     for name, edition in result.editions.items():
         built = len(edition.executed)
         line = (f"{name} edition: {_shown(edition.index)} ({len(edition.pages)} pages; "
@@ -28,6 +28,8 @@ def _build(args) -> int:
         print(line)
         if edition.pdf:
             print(f"{name} edition PDF: {_shown(edition.pdf)}")
+    if result.lite is not None:
+        print(result.lite.summary())
     return 0
 
 
@@ -45,5 +47,8 @@ def register(sub) -> None:
                        help="output folder (default: _build/<book name> beside the book file)")
     build.add_argument("--pdf", action="store_true",
                        help="also print each edition to one PDF with headless Chromium")
+    build.add_argument("--lite", action="store_true",
+                       help="also build the browser edition beside the book (lite/) and link "
+                            "each lesson's page to it")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
     build.set_defaults(run=_build)
