@@ -22,7 +22,8 @@ follow_advice_until = course_run.follow_advice_until
 
 
 def plays_a_card(table):        # lesson 1: "you play the cards" (the table decides the rest)
-    return follow_advice_until(table, lambda s: s.phase == "play")
+    # ... of the first hand: no hand is played past before the learner's first card
+    return follow_advice_until(table, lambda s: s.phase == "play") and not table.match.hands
 
 
 def blind_choice(table):        # "you deal the first hand ... then comes your blind choice"
