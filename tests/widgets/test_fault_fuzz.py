@@ -389,3 +389,26 @@ def test_answers_of_the_wrong_kind_are_refused_in_words_and_change_nothing():
     # through a click the same refusal is the feedback, never an internal error
     pick._press(pick.answer, 7)
     assert "cards must be text" in pick.message and INTERNAL not in pick.message
+
+
+def test_a_bot_whose_turn_was_taken_meanwhile_leaves_no_seat_stranded():
+    """Two runs of the bots can overlap for a moment (a click lands as a run ends): a run that
+    finds the state moved on while its bot thought looks again instead of stopping."""
+    table = PlayTable("euchre", seed=0, dealer=0, background=False, review_budget=50)
+    assert table.state.to_move == 0
+    bot = table.bots[1]
+    original = bot.choose
+    stolen = []
+
+    def overtaken(view):
+        action = original(view)
+        if not stolen:            # another run plays this very move first
+            stolen.append(action)
+            table.state.apply(action, seat=1)
+        return action
+
+    bot.choose = overtaken
+    assert table.click(table.state.view(0).legal[0])
+    assert stolen
+    assert table.state.to_move == 0 or table.state.is_over
+    check_table(table)

@@ -533,7 +533,10 @@ class PlayTable(StaticPicture):
                 action = bots_module.hint(view, level="basic", seed=_stable_seed(self.seed)).action
             with self.busy.lock:
                 if self.state is not state or state.to_move != mover:
-                    return  # pragma: no cover - the state moved on (not possible while busy)
+                    # the state moved on while this bot thought (a click or a second run got
+                    # in as the last run ended): look again rather than leave a bot's turn
+                    # with nobody to play it
+                    continue
                 state.apply(action, seat=mover)
                 if topic is not None:
                     self._note_decided(state, topic, action)
@@ -592,7 +595,8 @@ class PlayTable(StaticPicture):
         if self.busy.error:
             self.message, self.message_kind = f"A bot failed: {self.busy.error}", "error"
             self.busy.error = None
-        elif self.state.to_move == self.seat and self._topic_decided(self.state):
+        elif (not self.busy.busy and self.state.to_move == self.seat
+              and self._topic_decided(self.state)):
             # decides= changed while the bots were thinking: the table makes this one too
             self._start_bots()
             return
