@@ -238,3 +238,21 @@ def test_clabber_trumping_is_a_card_under_the_duty_to_trump(south, trick, expect
                            trick=list(trick))
     assert state.to_move == 0
     assert games.decision_topic(state) == expected
+
+
+def test_decides_set_later_takes_effect_at_once_and_undo_skips_decisions_now_decided():
+    table = PlayTable("euchre", seed=0, dealer=0, background=False, review_budget=50)
+    assert games.decision_topic(table.state) == "bidding" and not table.decided
+    first = len(table.state.actions)
+    assert table.click(advice(table))            # the learner's own bid
+    table.decides = {"bidding"}
+    assert games.decision_topic(table.state) not in table.decides
+    assert table.state.to_move == table.seat
+    # undo would reopen a bid, now the table's: it goes back and the table bids again
+    while table.undo():
+        pass
+    assert games.decision_topic(table.state) != "bidding"
+    assert any(t == "bidding" and i >= first for i, t in table.decided.items())
+    with pytest.raises(TutorError, match="not a decision topic"):
+        table.decides = {"auction"}
+    assert table.decides == {"bidding": None}
