@@ -70,6 +70,11 @@ def _euchre(rng, k, spec):
     tw = {}
     if done:
         tw = {maker: side_tricks, (maker + 1) % 4: done - side_tricks}
+        if not tw[maker if maker % 2 == leader % 2 else (maker + 1) % 4]:
+            # the winner of the last trick leads the next: the leader's side has won one
+            tw = {maker: done - side_tricks, (maker + 1) % 4: side_tricks}
+    elif alone:
+        leader = seats[(seats.index(maker) + 1) % len(seats)]   # the lone player's left leads
     pos = dict(hands=hands, trump=trump, leader=leader, maker=maker,
                tricks_won={s: n for s, n in tw.items() if n})
     if alone:
