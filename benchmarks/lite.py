@@ -1,8 +1,8 @@
 """The browser edition's speed beside native CPython on the same machine, in one run.
 
-    python benchmarks/lite.py                 # builds the site into a temporary folder first
-    python benchmarks/lite.py --site lite/_output   # an already built site (make lite)
+    python benchmarks/lite.py                 # builds a site with two measuring notebooks first
     python benchmarks/lite.py --hands 3 --hint-hands 3
+    python benchmarks/lite.py --no-browser    # native figures only
 
 Prints, for native CPython (the compiled solver core and the Python one) and for Pyodide in
 Debian's Chromium (headless, the site served on 127.0.0.1, every other host blocked):
@@ -25,6 +25,7 @@ Wall-clock times; the machine's load is printed with them.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -150,10 +151,45 @@ CLICK_JS = """async (node) => {
 }"""
 
 
-def browser(site: Path, hands: int, hint_hands: int) -> dict:
+def _notebook(cells: list[str]) -> str:
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5,
+                       "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                   "language": "python"},
+                                    "language_info": {"name": "python"}},
+                       "cells": [{"cell_type": "code", "id": f"c{i}", "metadata": {},
+                                  "execution_count": None, "outputs": [], "source": src}
+                                 for i, src in enumerate(cells)]})
+
+
+def build_site(hands: int, hint_hands: int) -> Path:
+    """The site of this checkout plus two notebooks that measure (a table; the probe), built
+    from a copy of the sources so the checkout is left as it was."""
+    from tutor import lite
+    spec = importlib.util.spec_from_file_location("lesson_cells", ROOT / "tools" / "lesson_cells.py")
+    cells = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cells)
+    work = Path(tempfile.mkdtemp(prefix="tutor-lite-bench-"))
+    src = work / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    for name in ("tutor", "puzzles", "lessons"):
+        shutil.copytree(ROOT / name, src / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", ".ipynb_checkpoints"))
+    (src / "lessons" / "bench-table.ipynb").write_text(_notebook(
+        [cells.SETUP_SOURCE, "from tutor.widgets import PlayTable\n"
+                             "table = PlayTable('euchre', seed=1, bots='basic')\ntable"]))
+    (src / "lessons" / "bench-probe.ipynb").write_text(_notebook(
+        [cells.SETUP_SOURCE, PROBE.format(hands=hands, hint_hands=hint_hands)]))
+    report = lite.build(work / "site", root=src)
+    print(report.summary(), flush=True)
+    return report.out_dir
+
+
+def browser(site: Path) -> dict:
     from playwright.sync_api import sync_playwright
 
-    from tests.lite.conftest import LAUNCH_ARGS, new_context, open_lab, save_notebook, wait_idle
+    from tests.lite.conftest import LAUNCH_ARGS, new_context, open_lab, wait_idle
     from tutor import lite
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -161,45 +197,38 @@ def browser(site: Path, hands: int, hint_hands: int) -> dict:
     server = lite.make_server(site, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    setup = (ROOT / "tools" / "lesson_cells.py").read_text()
-    setup = setup.split('SETUP_SOURCE = (', 1)[1].split('\n)\n', 1)[0]
-    setup_source = eval("(" + setup + ")")  # the set-up cell every lesson starts with
     figures: dict = {"first_table_s": [], "click_dom_ms": None}
     with sync_playwright() as pw:
         chrome = pw.chromium.launch(executable_path=chromium, headless=True, args=LAUNCH_ARGS)
-        context = new_context(chrome, base)
-        page = context.new_page()
-        page.set_default_timeout(300_000)
-        open_lab(page, base, "lessons/index.ipynb", timeout=300)
-        save_notebook(page, "bench-table.ipynb",
-                      [setup_source, "from tutor.widgets import PlayTable\n"
-                       "table = PlayTable('euchre', seed=1, bots='basic')\ntable"])
-        save_notebook(page, "bench-probe.ipynb",
-                      [setup_source, PROBE.format(hands=hands, hint_hands=hint_hands)])
-        storage = context.storage_state(indexed_db=True)
-        context.close()
+        context = new_context(chrome, base)     # a new profile: nothing cached (cold)
 
-        def first_table(ctx) -> float:
-            page = ctx.new_page()
+        def first_table() -> tuple[float, object]:
+            page = context.new_page()
             page.set_default_timeout(300_000)
             t0 = time.perf_counter()
-            page.goto(f"{base}/lab/index.html?path=bench-table.ipynb")
-            page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                                   " && window.jupyterapp.shell.currentWidget.sessionContext")
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            page.goto(f"{base}/lab/index.html?path=lessons/bench-table.ipynb")
+            # the kernel first (a run before it exists asks which kernel to start)
+            try:
+                page.locator(".jp-Dialog .jp-mod-accept").click(timeout=10_000)
+            except Exception:
+                pass                           # no dialog: the kernel starts by itself
+            page.wait_for_function("""() => {
+                const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                const s = w && w.sessionContext && w.sessionContext.session;
+                return !!s && !!s.kernel && s.kernel.status === 'idle'; }""")
+            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
             page.locator(".jp-OutputArea .tutor-root button.tutor-action").first.wait_for(
                 state="visible", timeout=300_000)
-            took = time.perf_counter() - t0
-            return took, page
+            return time.perf_counter() - t0, page
 
-        # cold: a new profile (nothing in the HTTP cache), the drive's notebooks carried over
-        cold = new_context(chrome, base, storage_state=storage)
-        took, page = first_table(cold)
+        took, page = first_table()
         figures["first_table_s"].append(took)
-        page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")
+        print(f"  first table, cold: {took:.1f} s", flush=True)
+        page.evaluate("async () => { await window.jupyterapp.serviceManager.sessions.shutdownAll(); }")
         page.close()
-        took, page = first_table(cold)        # warm: the same profile again
+        took, page = first_table()            # warm: the same profile again
         figures["first_table_s"].append(took)
+        print(f"  first table, warm: {took:.1f} s", flush=True)
         node = page.locator(".jp-OutputArea .tutor-root").first
         rounds = []
         for _ in range(12):
@@ -211,8 +240,9 @@ def browser(site: Path, hands: int, hint_hands: int) -> dict:
             figures["click_dom_ms"] = [statistics.median(rounds),
                                        sorted(rounds)[min(len(rounds) - 1, int(0.9 * len(rounds)))],
                                        len(rounds)]
-        open_lab(page, base, "bench-probe.ipynb", timeout=300)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            print(f"  click -> screen: median {figures['click_dom_ms'][0]:.0f} ms", flush=True)
+        open_lab(page, base, "lessons/bench-probe.ipynb", timeout=300)
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
         state = wait_idle(page, timeout=1800)
         text = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
             .filter(c => c.model.type === 'code')
@@ -221,9 +251,9 @@ def browser(site: Path, hands: int, hint_hands: int) -> dict:
         if not lines:
             raise SystemExit(f"the browser probe printed no figures: {state['errors'][:3]}")
         figures.update(json.loads(lines[0].split(" ", 1)[1]))
-        if cold.guard.blocked:
-            raise SystemExit("requests to other hosts: " + ", ".join(cold.guard.blocked[:5]))
-        cold.close()
+        if context.guard.blocked:
+            raise SystemExit("requests to other hosts: " + ", ".join(context.guard.blocked[:5]))
+        context.close()
         chrome.close()
     server.shutdown()
     return figures
@@ -254,22 +284,16 @@ def show(rows: list[tuple[str, dict]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--site", default=None, help="a built site (default: build one now)")
     parser.add_argument("--hands", type=int, default=2, help="hands of basic-bot clicks")
     parser.add_argument("--hint-hands", type=int, default=3, help="seeded hands per hint figure")
     parser.add_argument("--no-browser", action="store_true", help="native figures only")
     args = parser.parse_args()
-    print(load())
+    print(load(), flush=True)
     rows = [("native, compiled core", native(args.hands, args.hint_hands, "compiled")),
             ("native, Python core", native(args.hands, args.hint_hands, "python"))]
     if not args.no_browser:
-        site = Path(args.site) if args.site else None
-        if site is None:
-            from tutor import lite
-            site = Path(tempfile.mkdtemp(prefix="tutor-lite-bench-")) / "site"
-            report = lite.build(site)
-            print(report.summary())
-        rows.append(("Pyodide in Chromium", browser(site, args.hands, args.hint_hands)))
+        site = build_site(args.hands, args.hint_hands)
+        rows.append(("Pyodide in Chromium", browser(site)))
     show(rows)
     print(load())
     print("aims: first table <= 20 s cold, click <= 300 ms median, >= 16 deals in Euchre")

@@ -216,7 +216,7 @@ def wait_idle(page, timeout: float = 300.0) -> dict:
 def save_notebook(page, path: str, cells: list[str]) -> None:
     """Writes a notebook of code cells into the site's drive (the browser's storage)."""
     nb = {"nbformat": 4, "nbformat_minor": 5,
-          "metadata": {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)",
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                       "language": "python"}},
           "cells": [{"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None,
                      "outputs": [], "source": src} for i, src in enumerate(cells)]}
