@@ -40,8 +40,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
+# The lab's own configuration folder holds custom/custom.css, which shows nothing where a lesson
+# hides a cell's code (JupyterLab serves custom.css only from the configuration folder).
 lab: $(VENV)/.installed-lab
-	JUPYTERLAB_SETTINGS_DIR=$(LAB_SETTINGS) $(BIN)/jupyter lab $(ROOT_FLAG) lessons/
+	JUPYTERLAB_SETTINGS_DIR=$(LAB_SETTINGS) JUPYTER_CONFIG_DIR=$(LAB_SETTINGS)/config \
+	  $(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.custom_css=True lessons/
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval --nbval-current-env -p no:cacheprovider tests lessons

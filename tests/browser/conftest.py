@@ -50,12 +50,14 @@ def lab(tmp_path_factory):
         pytest.skip("Chromium is not installed (apt-get install chromium)")
     pytest.importorskip("playwright")
     work = tmp_path_factory.mktemp("lab")
+    # the lessons' custom.css, served from the lab's configuration folder as `make lab` does
+    shutil.copytree(ROOT / "lab-settings" / "config" / "custom", work / ".config" / "custom")
     port, token = free_port(), uuid.uuid4().hex
     env = dict(os.environ, PYTHONPATH=str(ROOT), JUPYTERLAB_SETTINGS_DIR=str(ROOT / "lab-settings"),
                JUPYTER_CONFIG_DIR=str(work / ".config"), JUPYTER_RUNTIME_DIR=str(work / ".runtime"))
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
            f"--ServerApp.token={token}", f"--ServerApp.root_dir={work}",
-           "--ServerApp.ip=127.0.0.1", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
+           "--ServerApp.ip=127.0.0.1", "--LabApp.custom_css=True", "--LabApp.news_url=", "--LabApp.check_for_updates_class="
            "jupyterlab.NeverCheckForUpdate"]
     if os.geteuid() == 0:
         cmd.append("--allow-root")
