@@ -13,15 +13,23 @@ accepted) are printed in the terminal summary of the run.
 from __future__ import annotations
 
 import collections
+import copy
+import re
+import sys
+from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tutor import TutorError, games
 from tutor.errors import PositionError
 
+from reachable import reachable
 from real_play import CONFIGS, as_saved, config_name, equivalent_forms, real_hand, settled
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "hardening"))
+from support import unreadable  # noqa: E402
 
 FIGURES: collections.Counter = collections.Counter()
 
@@ -92,4 +100,167 @@ def test_real_positions_property(mode):
                 raise AssertionError(f"a real position is refused: {err}\n{form}") from None
             if settled(state):
                 same_future(state.copy(), again, rest)
+    check()
+
+
+# --------------------------------------------------------------------------- direction 2
+EARLY = 3          # tricks already played: the witness search stays small
+FIELDS = re.compile(r"\b(hands|trick|leader|tricks_won|won|trick_winners|trump|dealer|declarer|"
+                    r"maker|alone|players|active|need|kind|contract|passes|laid|start_rank|"
+                    r"scores|refas|melds|to_move)\b")
+
+
+def _seats(args):
+    return sorted(int(s) for s in args["hands"])
+
+
+def _unseen(game, args, rules):
+    """Cards of the game's pack in no hand and not in the trick."""
+    from tutor.games import clabber, euchre, lora, raub
+    pack = {"euchre": lambda: euchre.game_deck(euchre.resolve(rules)), "raub": lambda: raub.PACK,
+            "lora": lambda: lora.TRICK_CARDS, "clabber": lambda: clabber.DECK}[game]()
+    shown = {c for cs in args["hands"].values() for c in str(cs).split()} | set(args.get("trick", []))
+    return [str(c) for c in pack if str(c) not in shown]
+
+
+@st.composite
+def corruptions(draw, args, game):
+    """(field, corrupted arguments): one field changed."""
+    args = copy.deepcopy(args)
+    seats = _seats(args)
+    kinds = ["move card", "swap unseen", "leader", "dealer", "trick swap", "trick drop"]
+    if "trump" in args:
+        kinds.append("trump")
+    if args.get("tricks_won") is not None and game != "clabber":
+        kinds += ["tricks +1", "tricks -1", "tricks move"]
+    if game == "clabber":
+        kinds += ["won +", "won -", "won move"]
+    if game == "lora":
+        kinds += ["won card move"] + (["winner"] if args.get("trick_winners") else [])
+    if game == "raub":
+        kinds += ["declarer"]
+    kind = draw(st.sampled_from(kinds))
+    hands = {int(s): str(cs).split() for s, cs in args["hands"].items()}
+    if kind == "move card":
+        src = draw(st.sampled_from([s for s in seats if hands[s]] or seats))
+        dst = draw(st.sampled_from([s for s in seats if s != src]))
+        if hands[src]:
+            card = draw(st.sampled_from(hands[src]))
+            hands[src].remove(card)
+            hands[dst].append(card)
+        args["hands"] = {s: " ".join(cs) for s, cs in hands.items()}
+        return "hands", args
+    if kind == "swap unseen":
+        unseen = _unseen(game, args, args["rules"])
+        who = draw(st.sampled_from([s for s in seats if hands[s]] or seats))
+        if hands[who] and unseen:
+            hands[who][draw(st.integers(0, len(hands[who]) - 1))] = draw(st.sampled_from(unseen))
+        args["hands"] = {s: " ".join(cs) for s, cs in hands.items()}
+        return "hands", args
+    if kind in ("leader", "dealer", "declarer"):
+        n = args.get("players") or 4
+        args[kind] = draw(st.sampled_from([s for s in range(n) if s != args.get(kind)]))
+        return kind, args
+    if kind == "trump":
+        args["trump"] = draw(st.sampled_from([s for s in "CDHS" if s != args["trump"]]))
+        return "trump", args
+    if kind == "trick swap" and args.get("trick"):
+        unseen = _unseen(game, args, args["rules"])
+        i = draw(st.integers(0, len(args["trick"]) - 1))
+        if unseen:
+            args["trick"][i] = draw(st.sampled_from(unseen))
+        return "trick", args
+    if kind in ("trick swap", "trick drop"):
+        if args.get("trick"):
+            args["trick"] = args["trick"][:-1]
+        else:
+            args["trick"] = [draw(st.sampled_from(_unseen(game, args, args["rules"]) or ["AS"]))]
+        return "trick", args
+    if kind.startswith("tricks"):
+        won = {int(s): w for s, w in args["tricks_won"].items()}
+        s = draw(st.sampled_from(seats))
+        if kind == "tricks +1":
+            won[s] = won.get(s, 0) + 1
+        elif kind == "tricks -1":
+            won[s] = max(0, won.get(s, 0) - 1) if won.get(s) else won.get(s, 0) + 2
+        else:
+            src = draw(st.sampled_from([t for t in won if won[t]] or [s]))
+            won[src] = max(0, won.get(src, 0) - 1)
+            won[s] = won.get(s, 0) + 1
+        args["tricks_won"] = won
+        return "tricks_won", args
+    if kind.startswith("won") and game == "clabber":
+        won = dict(args["won"])
+        side = draw(st.sampled_from(sorted(won)))
+        step = draw(st.sampled_from([1, 2, 3, 4, 10, 11, 20]))
+        if kind == "won +":
+            won[side] += step
+        elif kind == "won -":
+            won[side] = won[side] - step if won[side] >= step else won[side] + step
+        else:
+            other = [t for t in won if t != side]
+            moved = min(step, won[side])
+            won[side] -= moved
+            won[other[0]] += moved or step
+        args["won"] = won
+        return "won", args
+    if kind == "won card move":
+        won = {int(s): str(cs).split() for s, cs in args.get("won", {}).items()}
+        holders = [s for s in won if won[s]]
+        if holders:
+            src = draw(st.sampled_from(holders))
+            dst = draw(st.sampled_from([s for s in range(4) if s != src]))
+            card = draw(st.sampled_from(won[src]))
+            won[src].remove(card)
+            won.setdefault(dst, []).append(card)
+        args["won"] = {s: " ".join(cs) for s, cs in won.items() if cs}
+        return "won", args
+    winners = list(args["trick_winners"])
+    i = draw(st.integers(0, len(winners) - 1))
+    winners[i] = draw(st.sampled_from([s for s in range(4) if s != winners[i]]))
+    args["trick_winners"] = winners
+    return "trick_winners", args
+
+
+def _early(state) -> bool:
+    """A moment of the trick contracts within the first tricks (not the layout)."""
+    if state.game == "lora" and state.contract == "lora":
+        return False
+    return len(state.tricks) <= EARLY and settled(state)
+
+
+@pytest.mark.parametrize("mode", [pytest.param((150, True), id="default"),
+                                  pytest.param((3000, False), id="slow",
+                                               marks=pytest.mark.slow)])
+def test_corrupted_positions_are_refused_or_real(mode):
+    @_settings(mode)
+    @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6), cut=st.integers(0, 40),
+           data=st.data())
+    def check(config, seed, cut, data):
+        moments, _ = real_hand(config, seed)
+        early = [s for s, _ in moments if _early(s)]
+        assume(early)
+        state = early[cut % len(early)]
+        args = as_saved(games.position_args(state))
+        field, bad = data.draw(corruptions(args, state.game))
+        if bad == args:
+            return
+        FIGURES["bad positions tried"] += 1
+        try:
+            built = games.position(state.game, **bad)
+        except PositionError as err:
+            message = str(err)
+            assert FIELDS.search(message), f"no field named in: {message}"
+            assert not unreadable(message), message
+            return
+        except TutorError as err:
+            raise AssertionError(f"{type(err).__name__}, not a PositionError: {err}") from None
+        verdict = reachable(built, budget=50_000)
+        if verdict is None:
+            FIGURES["bad positions undecided (search budget)"] += 1
+            return
+        if not verdict:
+            FIGURES["bad positions accepted"] += 1
+        assert verdict, f"accepted, but no real play reaches it ({field} changed): {bad}"
+        FIGURES["changed positions that are real"] += 1
     check()

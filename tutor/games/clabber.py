@@ -921,8 +921,10 @@ def position(hands: Mapping, trump, leader: int = 0, trick=(), maker: int | None
     """A play-phase state for puzzles and the solver (no bidding, no meld protocol).
 
     ``hands`` maps seats to their remaining cards, ``trick`` lists the cards already played to
-    the current trick from ``leader`` on. ``won`` gives card points already won per side and
-    ``melds`` the fixed meld and bell points per side (both only matter for ``result()``).
+    the current trick from ``leader`` on. ``won`` gives the card points each side is credited
+    with from this hand's earlier tricks (not the match score; points not stated count for
+    nobody, so a side's points are at most what its tricks held) and ``melds`` the fixed meld
+    and bell points per side (both only matter for ``result()``).
 
     The position must be one a real hand reaches: cards of the 24-card pack, each once; every
     player holding as many cards as tricks are left (at most the cards dealt); the eldest (the
@@ -985,6 +987,41 @@ def _unit_from_text(text: str, players: int):
                       f"{', '.join(map(str, units))}")
 
 
+def _points_possible(pool, played: int, n: int, stated: Mapping, leader_unit, trump) -> bool:
+    """Whether ``played`` cards of ``pool`` (the cards out of the hands and the trick) can make
+    the earlier tricks so that each stated side's tricks hold at least its stated card points
+    (points not stated count for nobody), the leader's side having won a trick (the last).
+    Sides not stated take the remaining tricks; cards left over were never in play."""
+    units = list(stated)
+    targets = [stated[u] for u in units]
+    k = len(units)
+    states = {(0,) * (2 * k)}
+    for card in pool:
+        pts = card_points(card, trump)
+        grown = set(states)
+        for st in states:
+            for i in range(k):
+                if st[i] < played:
+                    nxt = list(st)
+                    nxt[i], nxt[k + i] = st[i] + 1, min(targets[i], st[k + i] + pts)
+                    grown.add(tuple(nxt))
+        states = grown
+    every_side = len(units) == len(sides_of(n))
+    for st in states:
+        counts, got = st[:k], st[k:]
+        if list(got) != targets or any(c % n for c in counts) or sum(counts) > played:
+            continue
+        rest = played - sum(counts)
+        if rest % n or (rest and every_side):
+            continue
+        if leader_unit in units and counts[units.index(leader_unit)] == 0:
+            continue
+        if leader_unit not in units and rest == 0:
+            continue
+        return True
+    return False
+
+
 def _build_position(spec: dict, rules: Rules) -> State:
     n = rules.players
     names = State.SEAT_NAMES[n]
@@ -1022,7 +1059,18 @@ def _build_position(spec: dict, rules: Rules) -> State:
         raise PositionError("won: no trick has been played yet, so no points are won")
     if carried > left:
         raise PositionError(f"won: {carried} card points won, but the cards already played are "
-                            f"worth only {left}")
+                            f"worth only {left} (won is this hand's card points from the tricks "
+                            f"already played, not the match score)")
+    if spec.get("won") and size < full:
+        stated = {_unit_from_text(k, n): int(v) for k, v in spec["won"].items()}
+        pool = [c for c in DECK if c not in set(live)]
+        if not _points_possible(pool, (full - size) * n, n, stated,
+                                side_of(leader, n), trump_suit):
+            shown = ", ".join(f"{k} {v}" for k, v in spec["won"].items())
+            raise PositionError(f"won: no {full - size} trick{'s' * (full - size != 1)} of the "
+                                f"cards already played give {shown} card points, with "
+                                f"{names[leader]}'s side winning the last of them (won is the "
+                                f"card points of this hand's earlier tricks, not the match score)")
     positions.trick_follows(trick_rules_for(trump_suit),
                             [((leader + k) % n, c) for k, c in enumerate(trick_cards)],
                             dict(enumerate(hands)), name)

@@ -1055,6 +1055,22 @@ def _check_lone_players(lone: tuple[int, ...], maker: int, rules: Rules) -> None
                             "these rules (defender_alone = vs_lone_maker)")
 
 
+def _first_leader_of(n: int, dealer: int, lone: tuple, active: tuple, maker: int,
+                     rules: Rules) -> int:
+    """Who leads the first trick (section 9.1): the dealer's left, or under going alone the
+    lone player's left (or the lone defender), as ``lone_lead`` says."""
+    left = (dealer + 1) % n
+    if n != 4 or not lone:
+        return left
+    def next_active(seat):
+        return next(s for s in ((seat + k) % n for k in range(1, n + 1)) if s in active)
+    if rules.lone_lead == "left_of_dealer_skip_inactive":
+        return left if left in active else next_active(left)
+    if len(lone) == 1:
+        return next_active(lone[0])
+    return next(s for s in lone if s % 2 != maker % 2)
+
+
 def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (), alone=None,
              maker: int | None = None, rules=None, dealer: int | None = None,
              tricks_won: Mapping | None = None, players: int | None = None, **options) -> State:
@@ -1127,6 +1143,18 @@ def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (),
     if len(played) >= len(active):
         raise PositionError(f"trick: {len(played)} cards make a complete trick; give the cards "
                             f"of the trick in progress only")
+    if done == 0:
+        first = _first_leader_of(n, dealer, lone, active, maker, rules)
+        if leader != first:
+            raise PositionError(f"leader: {names[first]} leads the first trick (dealer "
+                                f"{names[dealer]}{', ' + names[lone[0]] + ' alone' if lone else ''})"
+                                f", not {names[leader]}")
+    else:
+        side_won = sum(won[s] for s in range(n) if (s % 2 == leader % 2 if n == 4 else s == leader))
+        if not side_won:
+            who = f"{names[leader]}'s side" if n == 4 else names[leader]
+            raise PositionError(f"leader: {who} has won no trick, so {names[leader]} cannot lead "
+                                f"(the winner of a trick leads the next)")
     order = [leader]
     while len(order) < len(active):
         order.append(next(s for s in ((order[-1] + k) % n for k in range(1, n + 1)) if s in active))

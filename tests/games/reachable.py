@@ -1,0 +1,164 @@
+"""A sound check that a play-phase state is one real play reaches: it looks for a witness, the
+earlier tricks of a real hand, searched backwards from the position (each earlier trick a legal
+trick of cards no longer in play, won by the seat that led the next, the first one led by the
+seat the rules name), that also gives every stated fact: tricks won (by seat, or by side where
+only the side counts), trick winners, the cards taken (Lora: at least those stated), the card points taken (Clabber: at least
+those stated; the rest count for nobody).
+
+``reachable(state)`` is True when a witness is found, False when none exists, None when the
+node budget ran out first. It is written apart from the engine's own checks, so that the
+property tests compare two independent readings of the rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+FULL = {"euchre": 5, "raub": 4, "lora": 8}
+
+
+class _Budget(Exception):
+    pass
+
+
+def _facts(state):
+    """(pack, full hand size, first leader, winner constraints) of a trick game's position."""
+    game = state.game
+    n = state.players
+    setup = state.setup.get("position", state.setup)
+    if game == "euchre":
+        from tutor.games.euchre import game_deck
+        pack = game_deck(state.rules)
+        first = state._first_leader()
+        unit = (lambda s: s % 2) if n == 4 else (lambda s: s)
+        won = Counter()
+        for s, w in enumerate(state.tricks_won):
+            won[unit(s)] += w
+        return pack, 5, first, {"unit": unit, "tricks": dict(won)}
+    if game == "raub":
+        from tutor.games.raub import PACK
+        stated = any(state.tricks_won)
+        return PACK, 4, state.declarer, {
+            "unit": (lambda s: s), "tricks": dict(enumerate(state.tricks_won)) if stated else None}
+    if game == "lora":
+        from tutor.games.lora import TRICK_CARDS
+        stated = setup.get("tricks_won") is not None or setup.get("trick_winners") is not None
+        return TRICK_CARDS, 8, (state.dealer + 1) % 4, {
+            "unit": (lambda s: s),
+            "tricks": dict(enumerate(state.prior_tricks)) if stated else None,
+            "winners": tuple(state.prior_winners) or None,
+            "cards": {s: set(cs) for s, cs in enumerate(state.prior_won) if cs}}
+    from tutor.games.clabber import DECK, HAND_SIZE, card_points
+    size = HAND_SIZE[n] + (3 if n == 2 else 0)
+    unit = state.side
+    carried = {}
+    for side, pts in state.carried:
+        carried[side] = carried.get(side, 0) + pts
+    return DECK, size, (state.dealer + 1) % n, {
+        "unit": unit, "tricks": None, "points": carried,
+        "card_points": lambda c: card_points(c, state.trump)}
+
+
+def reachable(state, budget: int = 200_000):
+    """True / False / None (budget spent) - see the module docstring."""
+    pack, size, first, facts = _facts(state)
+    active = list(state.active_seats)
+    n = state.players
+    rules = state.trick_rules
+    played_now = dict(state.trick)
+    hands = {s: set(state.hands[s]) | ({played_now[s]} if s in played_now else set())
+             for s in active}
+    leader = state.leader
+    done = size - len(hands[leader])
+    if any(len(hands[s]) != size - done for s in active) or done < 0:
+        return False
+    led = []
+    for s, c in state.trick:        # the trick in progress keeps the duty to follow
+        if led and c not in rules.legal_cards(list(state.hands[s]) + [c], led):
+            return False
+        led.append(c)
+    in_play = {c for s in active for c in hands[s]}
+    pool = [c for c in pack if c not in in_play]
+    if state.game == "lora" and len(pool) != 4 * done:
+        return False
+    unit = facts["unit"]
+    tricks = facts.get("tricks")
+    winners = facts.get("winners")
+    owned = {}
+    for s, cs in (facts.get("cards") or {}).items():
+        for c in cs:
+            owned[c] = s
+    points = facts.get("points") or {}
+    card_points = facts.get("card_points")
+    nodes = [0]
+
+    def order_from(lead):
+        i = active.index(lead)
+        return active[i:] + active[:i]
+
+    def undo(k, next_leader, left_tricks, left_points, used):
+        """Tricks k, k-1, ..., 1 exist, trick k won by ``next_leader``."""
+        nodes[0] += 1
+        if nodes[0] > budget:
+            raise _Budget
+        if k == 0:
+            if next_leader != first:
+                return False
+            if tricks is not None and any(left_tricks.values()):
+                return False
+            if any(v > 0 for v in left_points.values()):
+                return False
+            if state.game == "lora" and used != set(pool):
+                return False
+            return True
+        w = next_leader
+        if winners is not None and winners[k - 1] != w:
+            return False
+        if tricks is not None:
+            if left_tricks.get(unit(w), 0) <= 0:
+                return False
+            left_tricks = dict(left_tricks)
+            left_tricks[unit(w)] -= 1
+        leads = [first] if k == 1 else active
+        for lead in leads:
+            seats = order_from(lead)
+            if place(k, seats, 0, [], w, lead, left_tricks, left_points, used):
+                return True
+        return False
+
+    def place(k, seats, i, cards, w, lead, left_tricks, left_points, used):
+        if i == len(seats):
+            if seats[rules.winner_index(cards)] != w:
+                return False
+            if card_points is not None and unit(w) in left_points:
+                left_points = dict(left_points)       # stated points: at most the tricks held
+                left_points[unit(w)] -= sum(card_points(c) for c in cards)
+            for s, c in zip(seats, cards):
+                hands[s].add(c)
+            try:
+                return undo(k - 1, lead, left_tricks, left_points, used)
+            finally:
+                for s, c in zip(seats, cards):
+                    hands[s].discard(c)
+        s = seats[i]
+        for c in pool:
+            if c in used:
+                continue
+            if c in owned and owned[c] != w:
+                continue
+            if cards and c not in rules.legal_cards(list(hands[s]) + [c], cards):
+                continue
+            used.add(c)
+            if place(k, seats, i + 1, cards + [c], w, lead, left_tricks, left_points, used):
+                used.discard(c)
+                return True
+            used.discard(c)
+        return False
+
+    try:
+        start_tricks = dict(tricks) if tricks is not None else None
+        # every stated point total must be met exactly by the tricks of its side
+        return undo(done, leader, start_tricks or {}, dict(points), set()) if tricks is not None \
+            else undo(done, leader, {}, dict(points), set())
+    except _Budget:
+        return None
