@@ -182,6 +182,10 @@ def open_lab(page, base: str, path: str, timeout: float = 90.0):
         page.evaluate(CLOSE_ALL)
         time.sleep(1.0)            # the lab stores its closed layout
     page.goto(f"{base}/lab/index.html?path={path}")
+    try:       # a notebook the lab cannot match to its kernel asks which to start: the proposed one
+        page.locator(".jp-Dialog .jp-mod-accept").click(timeout=5_000)
+    except Exception:
+        pass
     page.wait_for_function(f"""() => {{
         const app = window.jupyterapp;
         const w = app && app.shell.currentWidget;
@@ -217,7 +221,8 @@ def save_notebook(page, path: str, cells: list[str]) -> None:
     """Writes a notebook of code cells into the site's drive (the browser's storage)."""
     nb = {"nbformat": 4, "nbformat_minor": 5,
           "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                      "language": "python"}},
+                                      "language": "python"},
+                       "language_info": {"name": "python"}},
           "cells": [{"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None,
                      "outputs": [], "source": src} for i, src in enumerate(cells)]}
     page.evaluate("""async ([path, nb]) => {

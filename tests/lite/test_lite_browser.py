@@ -78,7 +78,7 @@ def test_index_html_opens_the_course_index(page, served, shoot):
     shoot(page, "opened")
     open_lab(page, served, "lessons/index.ipynb")
     state = run_all(page)
-    assert state["errors"] == []
+    assert state["errors"] == [], "\n".join(state["errors"])
     expect(notebook.locator(".tutor-courses").first).to_be_visible()
     shoot(page, "ran")
 
