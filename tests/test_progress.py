@@ -17,6 +17,8 @@ def browser(monkeypatch, tmp_path):
     monkeypatch.delenv("TUTOR_DATA_DIR", raising=False)
     monkeypatch.setattr(progress, "_drive_state", {})
     monkeypatch.setattr(progress, "_memory", {"data": None})
+    monkeypatch.setattr(platform, "_drive", {"ready": False, "waited": False})
+    monkeypatch.setattr(platform, "DRIVE_WAIT", 0.6)
     return drive
 
 
@@ -294,6 +296,36 @@ def test_a_drive_whose_calls_fail_counts_as_no_storage(browser, monkeypatch, cap
     monkeypatch.setattr(progress.os, "listdir", broken_drive)
     assert progress.Store().in_memory
     assert "cannot be kept in this browser" in capsys.readouterr().err
+
+
+def test_a_drive_that_comes_up_late_is_waited_for(browser, monkeypatch, capsys):
+    """On a first visit the drive answers only once the page's service worker has taken charge
+    of it, a moment after the kernel started: the first look waits for it."""
+    real, failures = os.listdir, []
+
+    def slow_drive(path):
+        if len(failures) < 2:
+            failures.append(path)
+            raise OSError(5, "the drive is not up yet")
+        return real(path)
+
+    monkeypatch.setattr(platform.os, "listdir", slow_drive)
+    store = progress.Store()
+    assert failures and not store.in_memory
+    assert capsys.readouterr().err == ""
+    store.record_exercise("euchre/01", "a", correct=True)
+    assert (browser / "my-progress" / "progress.json").exists()
+
+
+def test_a_drive_that_was_not_up_is_asked_again_by_the_next_store(browser, monkeypatch, capsys):
+    real = os.listdir
+    monkeypatch.setattr(platform.os, "listdir", lambda path: (_ for _ in ()).throw(OSError(5, "down")))
+    assert progress.Store().in_memory
+    assert "cannot be kept in this browser" in capsys.readouterr().err
+    monkeypatch.setattr(platform.os, "listdir", real)
+    later = progress.Store()
+    assert not later.in_memory
+    assert capsys.readouterr().err == ""
 
 
 def test_a_rated_attempt_starts_from_the_rating_another_kernel_just_stored(tmp_path):

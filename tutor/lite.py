@@ -419,8 +419,15 @@ _CHECK_SCRIPT = """<script id="tutor-browser-check-script">
 </script>""" % {"id": BROWSER_CHECK_ID}
 
 
-def _inject_check(out: Path) -> int:
-    """Puts the browser check into the head of every HTML page of the site."""
+#: where the lessons' stylesheet lives in a checkout (the lab's custom.css, see ``make lab``):
+#: it shows nothing where a lesson hides a cell's code
+LESSON_CSS = Path("lab-settings") / "config" / "custom" / "custom.css"
+
+
+def _inject_check(out: Path, css: str = "") -> int:
+    """Puts the browser check, and the lessons' stylesheet, into the head of every HTML page of
+    the site."""
+    head = _CHECK_SCRIPT + (f'\n<style id="tutor-lesson-style">\n{css}\n</style>' if css else "")
     count = 0
     for page in sorted(out.rglob("*.html")):
         if "static/pyodide" in page.as_posix():
@@ -428,21 +435,52 @@ def _inject_check(out: Path) -> int:
         text = page.read_text(encoding="utf-8")
         if "tutor-browser-check-script" in text or "<head>" not in text:
             continue
-        page.write_text(text.replace("<head>", "<head>\n" + _CHECK_SCRIPT, 1), encoding="utf-8")
+        page.write_text(text.replace("<head>", "<head>\n" + head, 1), encoding="utf-8")
         count += 1
     return count
 
 
+_LANDING_SCRIPT = """<script>
+(function () {
+  // ?path=<notebook> opens that lesson; the course index otherwise
+  var wanted = new URLSearchParams(window.location.search).get("path") || %(default)s;
+  var target = "./lab/index.html?path=" + encodeURIComponent(wanted).replace(/%%2F/g, "/");
+  var gone = false;
+  function go() { if (!gone) { gone = true; window.location.replace(target); } }
+  // The lab hands the lessons' files to Python through its service worker, and only a kernel
+  // started once the worker is registered gets the files. On a first visit the lab would start
+  // the kernel first: so the worker is registered here, as the lab registers it, before going on.
+  try {
+    var sw = navigator.serviceWorker;
+    if (!sw) return go();
+    var url = new URL("./service-worker.js?enableCache=%(cache)s", window.location.href).href;
+    localStorage.setItem(url + "-version", %(version)s);   // the lab keeps a worker of its version
+    setTimeout(go, 10000);
+    sw.register(url).then(function () { return sw.ready; }).then(go, go);
+  } catch (e) { go(); }
+})();
+</script>"""
+
+
 def _landing(out: Path) -> None:
-    """``index.html`` opens the course index in JupyterLab. The apps read this page's (empty)
+    """``index.html`` opens the course index in JupyterLab, or the lesson given as ``?path=``
+    (the book's "Open this lesson interactively" links come here), once the site's service
+    worker is registered (see the script). The apps read this page's (empty)
     ``jupyter-config-data`` as the root of the site's configuration, so it keeps that."""
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
+    data = config.get("jupyter-config-data", {})
+    script = _LANDING_SCRIPT % {
+        "default": json.dumps(LANDING),
+        "cache": "true" if str(data.get("enableServiceWorkerCache", "false")).lower() == "true" else "false",
+        "version": json.dumps(str(data.get("appVersion", ""))),
+    }
     target = f"./lab/index.html?path={LANDING}"
     (out / "index.html").write_text(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         "<title>trick-tutor: the courses</title>\n"
         "<script id=\"jupyter-config-data\" type=\"application/json\" "
         "data-jupyter-lite-root=\".\">\n{}\n</script>\n"
-        f"<script>window.location.replace({json.dumps(target)});</script>\n"
+        f"{script}\n"
         "</head><body>\n"
         f"<p>Opening <a href=\"{html.escape(target)}\">the course index</a>…</p>\n"
         "</body></html>\n", encoding="utf-8")
@@ -569,7 +607,8 @@ def build(out_dir=None, *, root=None, cache_dir=None, log=None) -> LiteReport:
             raise LiteError("jupyter lite build failed: "
                             + (lines[-1].strip()[:200] if lines else f"exit code {done.returncode}"))
         _landing(site)
-        _inject_check(site)
+        css_file = root / LESSON_CSS
+        _inject_check(site, css_file.read_text(encoding="utf-8") if css_file.exists() else "")
         _check_site(site, pyodide_version)
         # the new site replaces the old one only now that it is whole
         if out.exists():

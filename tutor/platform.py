@@ -8,9 +8,11 @@ Nothing heavy is imported here.
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 
-__all__ = ["IN_BROWSER", "BROWSER_DRIVE", "in_browser", "single_process_jobs"]
+__all__ = ["IN_BROWSER", "BROWSER_DRIVE", "in_browser", "single_process_jobs", "drive_ready"]
 
 IN_BROWSER = sys.platform == "emscripten"
 
@@ -19,6 +21,12 @@ IN_BROWSER = sys.platform == "emscripten"
 BROWSER_DRIVE = "/drive"
 
 _told: set[str] = set()
+_drive = {"ready": False, "waited": False}
+
+# On a first visit the page's service worker, which carries the kernel's file calls to the
+# browser's storage, may take charge a moment after the kernel has started: until then every
+# call on the drive fails. So the first look waits for it a few seconds.
+DRIVE_WAIT = 8.0
 
 
 def in_browser() -> bool:
@@ -40,3 +48,29 @@ def single_process_jobs(jobs, what: str) -> int:
                   f"jobs={jobs} becomes 1.", file=sys.stderr)
         return 1
     return jobs
+
+
+def drive_ready(probe=None, wait: float | None = None) -> bool:
+    """In the browser: whether JupyterLite's drive answers (the lessons' files and the
+    learner's record live there), tried by ``probe()`` (default: listing the drive). The first
+    call waits up to ``DRIVE_WAIT`` seconds for the drive to come up; later calls try once.
+    Natively always True."""
+    if not in_browser():
+        return True
+    if probe is None and _drive["ready"]:
+        return True
+    first = not _drive["waited"]
+    deadline = time.monotonic() + (wait if wait is not None else DRIVE_WAIT if first else 0)
+    while True:
+        try:
+            os.listdir(BROWSER_DRIVE)
+            if probe is not None:
+                probe()
+            _drive["ready"] = True
+            return True
+        except Exception as err:      # the drive's calls fail in odd ways while it is not up
+            _drive["last_error"] = f"{type(err).__name__}: {err}"
+        if time.monotonic() >= deadline:
+            _drive["waited"] = True
+            return False
+        time.sleep(0.25)

@@ -272,21 +272,21 @@ _drive_state: dict[str, bool] = {}
 
 
 def _drive_usable(folder: Path) -> bool:
-    """Whether JupyterLite's drive can hold ``folder`` (asked once per kernel)."""
+    """Whether JupyterLite's drive can hold ``folder``. A drive that answered once is taken as
+    usable for the kernel's life; one that did not is asked again next time (it may only have
+    been coming up), and the learner is told once."""
     key = str(folder)
-    if key not in _drive_state:
-        try:
-            usable = Path(platform.BROWSER_DRIVE).is_dir()
-            if usable:
-                folder.mkdir(parents=True, exist_ok=True)
-                os.listdir(folder)
-        except Exception:        # the drive's calls fail in odd ways without browser storage
-            usable = False
-        _drive_state[key] = usable
-        if not usable:
+    if not _drive_state.get(key):
+        def probe():
+            folder.mkdir(parents=True, exist_ok=True)
+            os.listdir(folder)
+
+        usable = platform.drive_ready(probe)
+        if not usable and key not in _drive_state:
             _tell("Your progress cannot be kept in this browser (it gives this site no storage, "
                   "e.g. in a private window): the lessons work, but what you do is forgotten "
                   "when the page closes.")
+        _drive_state[key] = usable
     return _drive_state[key]
 
 

@@ -40,9 +40,9 @@ def test_the_site_sits_beside_the_book_and_each_lesson_links_to_it(tmp_path, fak
     assert lesson_pages
     for text in lesson_pages:
         link = re.search(r'<a href="([^"]+)">Open this lesson interactively</a>', text)
-        assert link and link.group(1) == f"../lite/lab/index.html?path={LESSON}"
+        assert link and link.group(1) == f"../lite/index.html?path={LESSON}"
         target = (result.editions["student"].folder / link.group(1).split("?")[0]).resolve()
-        assert target.parent.parent == (out / "lite").resolve()
+        assert target == (out / "lite" / "index.html").resolve()   # the site's front page
     assert "Open this lesson interactively" not in pages["index.html"]
     # built again into the same folder: the site is the book's own and is replaced
     book.build(spec, editions="student", out=out, progress=False, lite=True)

@@ -79,7 +79,8 @@ def test_index_html_opens_the_course_index(page, served, shoot):
     open_lab(page, served, "lessons/index.ipynb")
     state = run_all(page)
     assert state["errors"] == [], "\n".join(state["errors"])
-    expect(notebook.locator(".tutor-courses").first).to_be_visible()
+    # the courses were read from the site's drive: every course's table with its lesson links
+    expect(notebook.locator(".tutor-courses table.tutor-index")).to_have_count(len(first_lessons()))
     shoot(page, "ran")
 
 
@@ -95,6 +96,11 @@ def test_a_lesson_of_each_game_runs_all_its_cells(page, served, shoot, game, pat
     shoot(page, "ran")
     print(f"{path}: {len(state['counts'])} cells in {took:.1f} s, kernel start included")
     assert state["errors"] == [], f"{path}: error output: {state['errors'][:3]}"
+    # prose, pictures and widgets, and no code: every input is hidden and shows no preview
+    notebook = page.locator(".jp-Notebook").first
+    assert notebook.locator(".jp-CodeCell .jp-InputArea-editor:visible").count() == 0
+    assert notebook.locator(".jp-InputPlaceholder:visible").count() == 0
+    assert notebook.locator(".jp-MarkdownCell h1:visible").count() == 1
 
 
 @pytest.fixture(scope="module")

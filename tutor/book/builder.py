@@ -96,7 +96,8 @@ def _interactive_href(chapter: Chapter) -> str | None:
     lessons = (PROJECT / "lessons").resolve()
     if source is None or source.suffix != ".ipynb" or lessons not in source.parents:
         return None
-    return f"../{LITE_FOLDER}/lab/index.html?path=lessons/{source.relative_to(lessons).as_posix()}"
+    # through the site's front page, which readies the site before it opens the lesson
+    return f"../{LITE_FOLDER}/index.html?path=lessons/{source.relative_to(lessons).as_posix()}"
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -67,7 +67,7 @@ class CourseIndex:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         parts = []
-        current = None
+        current = object()          # no course yet (the end marker below is None)
         rows = []
         for course, n, entry, topics, _, progress in self.rows() + [(None,) * 6]:
             if course is not current:
