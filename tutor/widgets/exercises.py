@@ -998,9 +998,9 @@ class Decide(Exercise):
     def _how(self) -> str:
         if self.level == "basic":
             return "Checked against the rule of thumb the computer players follow."
-        return (f"Checked by the expert over {self.samples} deals that fit what you see "
-                f"(each played out double dummy); this answer is settled: the same with every "
-                f"seed, and clear of the sampling error.")
+        return (f"Checked by playing each choice out on {self.samples} deals that fit what you "
+                f"can see, several times over: the answer came out the same every time, and "
+                f"clearly ahead.")
 
     def _picture_html(self) -> str:
         return render.view_html(self.view, self.seat_name)
