@@ -1143,7 +1143,9 @@ def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (),
     if len(played) >= len(active):
         raise PositionError(f"trick: {len(played)} cards make a complete trick; give the cards "
                             f"of the trick in progress only")
-    if done == 0:
+    if tricks_won is None:
+        pass        # who won the tricks already played is not said: any leader may follow them
+    elif done == 0:
         first = _first_leader_of(n, dealer, lone, active, maker, rules)
         if leader != first:
             raise PositionError(f"leader: {names[first]} leads the first trick (dealer "
