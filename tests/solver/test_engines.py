@@ -86,6 +86,15 @@ def euchre_ending(rng, max_per=4):
     for _ in range(done):
         s = rng.choice(active)
         won[s] = won.get(s, 0) + 1
+    if done and not any(won.get(s) for s in active if s % 2 == leader % 2):
+        # the winner of a trick leads the next: the leader's side takes one of the won tricks
+        giver = next(iter(won))
+        won[giver] -= 1
+        won[leader] = won.get(leader, 0) + 1
+    elif not done and lone:
+        # the lone player's left leads the first trick (the lone defender when both go alone)
+        leader = lone[1] if len(lone) == 2 else next(
+            s for s in ((lone[0] + k) % 4 for k in (1, 2, 3)) if s in active)
     state = games.position("euchre", hands=hands, trump=rng.choice(SUITS).value, leader=leader,
                            alone=alone, maker=maker, tricks_won=won)
     return _push_random(rng, state, rng.randint(0, min(3, len(active) - 1)))
