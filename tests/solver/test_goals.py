@@ -402,9 +402,16 @@ def euchre_three_handed(rng):
     for _ in range(5 - per):
         x = rng.randrange(3)
         won[x] = won.get(x, 0) + 1
-    state = games.position("euchre", hands=hands, trump=rng.choice(SUITS).value,
-                           leader=rng.randrange(3), players=3, maker=rng.randrange(3),
-                           tricks_won=won)
+    trump = rng.choice(SUITS).value
+    leader = rng.randrange(3)
+    maker = rng.randrange(3)
+    if not won.get(leader):
+        # the winner of a trick leads the next: the leader takes one of the won tricks
+        giver = next(iter(won))
+        won[giver] -= 1
+        won[leader] = 1
+    state = games.position("euchre", hands=hands, trump=trump, leader=leader, players=3,
+                           maker=maker, tricks_won=won)
     return _push_random(rng, state, rng.randint(0, 2))
 
 
