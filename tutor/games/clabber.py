@@ -1061,16 +1061,6 @@ def _build_position(spec: dict, rules: Rules) -> State:
         raise PositionError(f"won: {carried} card points won, but the cards already played are "
                             f"worth only {left} (won is this hand's card points from the tricks "
                             f"already played, not the match score)")
-    if spec.get("won") and size < full:
-        stated = {_unit_from_text(k, n): int(v) for k, v in spec["won"].items()}
-        pool = [c for c in DECK if c not in set(live)]
-        if not _points_possible(pool, (full - size) * n, n, stated,
-                                side_of(leader, n), trump_suit):
-            shown = ", ".join(f"{k} {v}" for k, v in spec["won"].items())
-            raise PositionError(f"won: no {full - size} trick{'s' * (full - size != 1)} of the "
-                                f"cards already played give {shown} card points, with "
-                                f"{names[leader]}'s side winning the last of them (won is the "
-                                f"card points of this hand's earlier tricks, not the match score)")
     positions.trick_follows(trick_rules_for(trump_suit),
                             [((leader + k) % n, c) for k, c in enumerate(trick_cards)],
                             dict(enumerate(hands)), name)
