@@ -287,15 +287,22 @@ def clabber_make_ending(rng):
     rng.shuffle(deck)
     per = rng.randint(2, 4)
     hands = {s: format_cards(deck[s * per:(s + 1) * per]) for s in range(players)}
-    units = ["NS", "EW"] if players == 4 else [str(s) for s in range(players)]
-    from tutor.games.clabber import FULL_HAND_POINTS, card_points
+    from tutor.games.clabber import HAND_SIZE, card_points, side_of, sides_of
     trump = rng.choice(SUITS)
-    live = sum(card_points(c, trump) for c in deck[:players * per])
-    # points won so far: no more than the cards already played are worth
-    won = {u: rng.randint(0, min(50, (FULL_HAND_POINTS - live) // len(units))) for u in units}
-    melds = {u: rng.choice((0, 0, 20, 50)) for u in units}
+    leader = rng.randrange(players)
+    # points won so far: the card points of real earlier tricks of the cards not in the hands,
+    # each won by some side, the leader's side the last (the winner of a trick leads the next)
+    earlier = HAND_SIZE[players] + (3 if players == 2 else 0) - per
+    units = sides_of(players)
+    won = {u: 0 for u in units}
+    for t in range(earlier):
+        taker = side_of(leader, players) if t == earlier - 1 else rng.choice(units)
+        cards = deck[players * (per + t):players * (per + t + 1)]
+        won[taker] += sum(card_points(c, trump) for c in cards)
+    won = {str(u): v for u, v in won.items()}
+    melds = {str(u): rng.choice((0, 0, 20, 50)) for u in units}
     state = games.position("clabber", hands=hands, trump=trump.value,
-                           leader=rng.randrange(players), players=players,
+                           leader=leader, players=players,
                            maker=rng.randrange(players), won=won, melds=melds)
     return _push_random(rng, state, rng.randint(0, min(3, players - 1)))
 
