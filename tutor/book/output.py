@@ -137,21 +137,10 @@ class OutputFolder:
     # -- writing --------------------------------------------------------------------------
     def write_text(self, path: Path, text: str) -> Path:
         """Write one of the book's files atomically (a temporary file renamed over it)."""
+        from ..puzzles.files import write_atomic     # the same writer as the puzzle files'
         path = Path(path)
         self.claim(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-        return path
+        return write_atomic(path, text)
 
     def copy(self, source: Path, path: Path) -> Path:
         self.claim(path)
