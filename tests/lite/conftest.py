@@ -138,6 +138,23 @@ def shoot(request):
     return take
 
 
+@pytest.fixture(autouse=True)
+def show_failure(request):
+    """After a failed test: a screenshot of each open page and what its notebook holds, printed,
+    so a failure on another machine can be read from its log."""
+    yield
+    report = getattr(request.node, "rep_call", None)
+    if report is None or not report.failed or "context" not in request.fixturenames:
+        return
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    for k, page in enumerate(request.getfixturevalue("context").pages):
+        page.screenshot(path=str(SCREENS / f"{request.node.name}-failed-{k}.png"))
+        panels = page.evaluate("() => Array.from(document.querySelectorAll('.jp-NotebookPanel'))"
+                               ".map(p => p.className)")
+        print(f"page {k}: {page.url}\n  panels: {panels}\n  notebook: "
+              f"{page.evaluate(NOTEBOOK_STATE)}")
+
+
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
@@ -157,6 +174,7 @@ NOTEBOOK_STATE = """() => {
     path: panel.context.path,
     kernel: kernel ? kernel.status : null,
     counts: cells.map(c => c.model.executionCount),
+    shown: outputs.map(o => o.map(x => x.output_type + ' ' + Object.keys(x.data || {}).join('|'))),
     errors: outputs.flat().filter(o => o.output_type === 'error' ||
                                    (o.output_type === 'stream' && o.name === 'stderr'))
                    .map(o => o.output_type === 'error' ? o.ename + ': ' + o.evalue : o.text),
@@ -194,6 +212,22 @@ def open_lab(page, base: str, path: str, timeout: float = 90.0):
         return w.context.path === {json.dumps(path)} && !!session && !!session.kernel &&
                session.kernel.status === 'idle';
     }}""", timeout=timeout * 1000)
+    # the lab may have restored an earlier layout beside it (its closed layout is stored late on
+    # a slow machine): only the notebook asked for stays open
+    page.evaluate("""(path) => {
+        for (const w of Array.from(window.jupyterapp.shell.widgets('main'))) {
+            if (!w.context || w.context.path !== path) {
+                if (w.context) w.context.model.dirty = false;
+                w.close();
+            }
+        }
+    }""", path)
+    page.wait_for_function("() => document.querySelectorAll('.jp-NotebookPanel').length === 1",
+                           timeout=timeout * 1000)
+
+
+# the notebook on show (hidden tabs keep their cells in the page)
+NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
 
 
 def run_all(page, timeout: float = 300.0) -> dict:

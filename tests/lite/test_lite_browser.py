@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tutor import syllabus
 
-from .conftest import ROOT, new_context, open_lab, run_all, save_notebook
+from .conftest import NOTEBOOK, ROOT, new_context, open_lab, run_all, save_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,7 @@ def click_and_wait(node, button, timeout: float = 60.0) -> str:
 def test_index_html_opens_the_course_index(page, served, shoot):
     page.goto(f"{served}/")
     page.wait_for_url(re.compile(r"/lab/index\.html\?path=lessons/index\.ipynb"))
-    notebook = page.locator(".jp-Notebook").first
+    notebook = page.locator(NOTEBOOK).first
     expect(notebook).to_contain_text("the courses", timeout=60_000)
     for folder, _ in first_lessons():
         expect(notebook.locator(f'a[href*="{folder}/"]').first).to_be_attached()
@@ -97,7 +97,7 @@ def test_a_lesson_of_each_game_runs_all_its_cells(page, served, shoot, game, pat
     print(f"{path}: {len(state['counts'])} cells in {took:.1f} s, kernel start included")
     assert state["errors"] == [], f"{path}: error output: {state['errors'][:3]}"
     # prose, pictures and widgets, and no code: every input is hidden and shows no preview
-    notebook = page.locator(".jp-Notebook").first
+    notebook = page.locator(NOTEBOOK).first
     assert notebook.locator(".jp-CodeCell .jp-InputArea-editor:visible").count() == 0
     assert notebook.locator(".jp-InputPlaceholder:visible").count() == 0
     assert notebook.locator(".jp-MarkdownCell h1:visible").count() == 1
@@ -116,7 +116,7 @@ def check(page, served):
 
 def output(page, index: int):
     """The output area of the check notebook's code cell ``index``."""
-    return page.locator(".jp-Notebook .jp-CodeCell").nth(index).locator(".jp-OutputArea")
+    return page.locator(f"{NOTEBOOK} .jp-CodeCell").nth(index).locator(".jp-OutputArea")
 
 
 def test_a_table_plays_a_card_and_the_bots_answer(check, shoot):
