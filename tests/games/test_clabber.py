@@ -361,9 +361,10 @@ def test_position_for_the_solver_and_puzzles():
 
 
 def test_position_mid_trick_replays():
+    # the 12 cards already played are worth 58: West/East's one trick Q♦ Q♣ J♦ J♣ (10), the rest 48
     state = games.position("clabber", hands={0: "AD KD", 1: "AC KC", 2: "JH AH 9C",
                                              3: "AS QS JS"},
-                           trump="H", leader=0, trick=["9H", "QH"], won={"NS": 40, "EW": 10},
+                           trump="H", leader=0, trick=["9H", "QH"], won={"NS": 48, "EW": 10},
                            melds={"EW": 20})
     assert state.to_move == 2 and [a.card for a in state.legal_actions()] == [C("JH")]
     while not state.is_over:
@@ -371,9 +372,40 @@ def test_position_mid_trick_replays():
     record = json.loads(json.dumps(state.record()))
     assert games.replay(record).snapshot() == state.snapshot()
     result = state.result()
-    assert sum(result.details["card_points"].values()) == 40 + 10 + sum(
+    assert sum(result.details["card_points"].values()) == 48 + 10 + sum(
         clabber.card_points(c, Suit.HEARTS) for c in parse_cards("9H QH JH AD KD AC KC AH 9C AS QS JS")) + 10
     assert result.details["melds"] == {"NS": 0, "EW": 20}
+
+
+def test_position_won_is_the_whole_count_and_a_side_left_out_has_none():
+    # three tricks played: the 12 cards out of the hands and the trick are worth 58
+    hands = {0: "AD KD", 1: "AC KC", 2: "JH AH 9C", 3: "AS QS JS"}
+    for won in ({"NS": 58}, {"NS": 48, "EW": 10}):
+        assert games.position("clabber", hands=hands, trump="H", leader=0, trick=["9H", "QH"],
+                              won=won).counts_every_trick()
+    for won, shown in (({"NS": 48}, "South/North 48, West/East 0"),
+                       ({"EW": 58}, "South/North 0, West/East 58"),   # South's side took none
+                       ({"NS": 40, "EW": 10}, "South/North 40, West/East 10")):
+        with pytest.raises(PositionError, match=f"won: no 3 tricks .* give {shown} card points"):
+            games.position("clabber", hands=hands, trump="H", leader=0, trick=["9H", "QH"],
+                           won=won)
+
+
+def test_an_ending_without_won_counts_from_its_start_and_stays_an_ending():
+    ending = games.position("clabber", hands={0: "AD KD", 1: "AC KC", 2: "JH AH 9C",
+                                              3: "AS QS JS"}, trump="H", leader=0,
+                            trick=["9H", "QH"])
+    assert not ending.counts_every_trick()
+    for _ in range(3):                               # the trick ends, the next is led
+        ending.apply(ending.legal_actions()[0])
+    assert ending.card_points_by_side()["NS"] > 0     # won since the ending began
+    args = games.position_args(ending)
+    assert args["won"] == {}
+    again = games.position("clabber", **args)
+    assert not again.counts_every_trick()
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in ending.legal_actions()]
+    dealt = clabber.new_hand(deck=EX40_DECK, dealer=3)
+    assert dealt.counts_every_trick()
 
 
 # --------------------------------------------------------------------------- rendering

@@ -663,6 +663,18 @@ class State(base.HandState):
             self.to_move = None
 
     # -- scoring -----------------------------------------------------------------------
+    def counts_every_trick(self) -> bool:
+        """Whether :meth:`card_points_by_side` holds every trick of the hand: true for a dealt
+        hand and a position that states ``won`` or starts before the first trick; false for an
+        ending (a position after the first tricks without ``won``), counted from its start."""
+        spec = self.setup.get("position")
+        if spec is None or spec.get("won"):
+            return True
+        full = HAND_SIZE[self.players] + (3 if self.players == 2 else 0)
+        leader = int(spec.get("leader", 0))
+        held = len(str(spec["hands"].get(str(leader), "")).split())
+        return held + (1 if spec.get("trick") else 0) == full
+
     def card_points_by_side(self) -> dict:
         pts = {side: 0 for side in sides_of(self.players)}
         for side, value in self.carried:
@@ -921,15 +933,17 @@ def position(hands: Mapping, trump, leader: int = 0, trick=(), maker: int | None
     """A play-phase state for puzzles and the solver (no bidding, no meld protocol).
 
     ``hands`` maps seats to their remaining cards, ``trick`` lists the cards already played to
-    the current trick from ``leader`` on. ``won`` gives the card points each side is credited
-    with from this hand's earlier tricks (not the match score; points not stated count for
-    nobody, so a side's points are at most what its tricks held) and ``melds`` the fixed meld
-    and bell points per side (both only matter for ``result()``).
+    the current trick from ``leader`` on. ``won`` gives the card points of this hand's earlier
+    tricks per side, all of them (not the match score; a side not named has none). Without
+    ``won`` the position is an ending counted from here: the earlier tricks' points are not
+    known and count for nobody (:meth:`State.counts_every_trick` tells which). ``melds`` gives
+    the fixed meld and bell points per side (both only matter for ``result()``).
 
     The position must be one a real hand reaches: cards of the 24-card pack, each once; every
     player holding as many cards as tricks are left (at most the cards dealt); the eldest (the
     dealer's left) leading the first trick; the current trick keeping the follow, trump and
-    overtrump obligations; ``won`` no more than the points of the cards already played. Anything
+    overtrump obligations; ``won`` a split of the cards already played into whole tricks, the
+    leader's side having taken the last. Anything
     else raises :class:`PositionError` naming the field."""
     if players is None and rules is None and not options and isinstance(hands, Mapping):
         count = len(positions.seat_map(hands, 6, "hands"))
@@ -987,39 +1001,70 @@ def _unit_from_text(text: str, players: int):
                       f"{', '.join(map(str, units))}")
 
 
-def _points_possible(pool, played: int, n: int, stated: Mapping, leader_unit, trump) -> bool:
+def _side_words(unit, players: int) -> str:
+    """A side in words: "South/North", or a seat's name where each plays for himself."""
+    names = State.SEAT_NAMES[players]
+    return "/".join(names[s] for s in range(players) if side_of(s, players) == unit)
+
+
+def _points_possible(pool, played: int, n: int, won: Mapping, leader_unit, trump) -> bool:
     """Whether ``played`` cards of ``pool`` (the cards out of the hands and the trick) can make
-    the earlier tricks so that each stated side's tricks hold at least its stated card points
-    (points not stated count for nobody), the leader's side having won a trick (the last).
-    Sides not stated take the remaining tricks; cards left over were never in play."""
-    units = list(stated)
-    targets = [stated[u] for u in units]
-    k = len(units)
-    states = {(0,) * (2 * k)}
+    the earlier tricks so that each side's tricks hold exactly its points in ``won`` (every side
+    named), the leader's side having won a trick (the last). Cards left over were never in play.
+    Which cards could share a trick is not asked: this is the count of points, not a replay.
+
+    Cards worth the same are alike here, so each side takes a count of each point value (at
+    most eight values); the sides are served one after another, the fewest points first, and
+    what one side leaves is remembered once it has failed."""
+    by_value: dict[int, int] = {}
     for card in pool:
-        pts = card_points(card, trump)
-        grown = set(states)
-        for st in states:
-            for i in range(k):
-                if st[i] < played:
-                    nxt = list(st)
-                    nxt[i], nxt[k + i] = st[i] + 1, min(targets[i], st[k + i] + pts)
-                    grown.add(tuple(nxt))
-        states = grown
-    every_side = len(units) == len(sides_of(n))
-    for st in states:
-        counts, got = st[:k], st[k:]
-        if list(got) != targets or any(c % n for c in counts) or sum(counts) > played:
-            continue
-        rest = played - sum(counts)
-        if rest % n or (rest and every_side):
-            continue
-        if leader_unit in units and counts[units.index(leader_unit)] == 0:
-            continue
-        if leader_unit not in units and rest == 0:
-            continue
-        return True
-    return False
+        value = card_points(card, trump)
+        by_value[value] = by_value.get(value, 0) + 1
+    values = sorted(by_value, reverse=True)
+    units = sorted(won, key=lambda u: won[u])
+    total = len(pool)
+
+    def takes(left: tuple[int, ...], target: int, must_win: bool):
+        """Every count per value, within ``left``, worth exactly ``target`` in whole tricks."""
+        best = [0] * (len(values) + 1)
+        for g in range(len(values) - 1, -1, -1):
+            best[g] = best[g + 1] + values[g] * left[g]
+        taken = [0] * len(values)
+
+        def walk(g: int, need: int, cards: int):
+            if need > best[g]:
+                return
+            if g == len(values):
+                if need == 0 and cards % n == 0 and (cards or not must_win):
+                    yield tuple(taken)
+                return
+            for x in range(left[g] + 1):
+                if values[g] * x > need:
+                    break
+                taken[g] = x
+                yield from walk(g + 1, need - values[g] * x, cards + x)
+            taken[g] = 0
+
+        yield from walk(0, target, 0)
+
+    failed: set = set()
+
+    def serve(i: int, left: tuple[int, ...]) -> bool:
+        used = total - sum(left)
+        if used > played:
+            return False
+        if i == len(units):
+            return used == played
+        if (i, left) in failed:
+            return False
+        unit = units[i]
+        for taken in takes(left, won[unit], unit == leader_unit):
+            if serve(i + 1, tuple(a - b for a, b in zip(left, taken))):
+                return True
+        failed.add((i, left))
+        return False
+
+    return serve(0, tuple(by_value[v] for v in values))
 
 
 def _build_position(spec: dict, rules: Rules) -> State:
@@ -1061,6 +1106,18 @@ def _build_position(spec: dict, rules: Rules) -> State:
         raise PositionError(f"won: {carried} card points won, but the cards already played are "
                             f"worth only {left} (won is this hand's card points from the tricks "
                             f"already played, not the match score)")
+    if spec.get("won") and size < full:      # the whole count: a side not named has none
+        stated = {unit: 0 for unit in sides_of(n)}
+        stated.update({_unit_from_text(k, n): int(v) for k, v in spec["won"].items()})
+        pool = [c for c in DECK if c not in set(live)]
+        if not _points_possible(pool, (full - size) * n, n, stated,
+                                side_of(leader, n), trump_suit):
+            shown = ", ".join(f"{_side_words(u, n)} {v}" for u, v in stated.items())
+            raise PositionError(f"won: no {full - size} trick{'s' * (full - size != 1)} of the "
+                                f"cards already played give {shown} card points, with "
+                                f"{names[leader]}'s side winning the last of them (won is all "
+                                f"the card points of this hand's earlier tricks, not the match "
+                                f"score; a side not named has none)")
     positions.trick_follows(trick_rules_for(trump_suit),
                             [((leader + k) % n, c) for k, c in enumerate(trick_cards)],
                             dict(enumerate(hands)), name)

@@ -192,7 +192,8 @@ def position_args(state) -> dict:
 
     Only what ``position`` can state is carried: Clabber's melds count as fixed points (once the
     first trick is over and the melds are settled), Lora's pending last-card call and penalties
-    are not carried. A state not in its play phase, or a Clabber trick holding a renege (under
+    are not carried, and a Clabber ending (a position without ``won``) stays one: the points its
+    own tricks took are not carried either, as its earlier tricks' are not known. A state not in its play phase, or a Clabber trick holding a renege (under
     ``renege_policy = "penalize"``), raises :class:`PositionError`.
     """
     if getattr(state, "phase", None) != "play" or state.to_move is None:
@@ -270,7 +271,8 @@ def _clabber_args(state) -> dict:
         "hands": {s: _card_texts(state.hands[s]) for s in range(state.players)},
         "trump": state.trump.value, "leader": state.leader,
         "trick": [str(c) for _, c in state.trick], "maker": state.maker, "dealer": state.dealer,
-        "won": {str(side): p for side, p in state.card_points_by_side().items()},
+        "won": ({str(side): p for side, p in state.card_points_by_side().items()}
+                if state.counts_every_trick() else {}),
         "melds": {str(side): p for side, p in melds.items() if p},
         "players": state.players,
     }

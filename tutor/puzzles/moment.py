@@ -57,7 +57,9 @@ def position_of(state) -> dict:
                "dealer": state.dealer,
                "tricks_won": {str(s): n for s, n in enumerate(state.tricks_won) if n}}
     elif game == "clabber":
-        won = {str(side): pts for side, pts in state.card_points_by_side().items() if pts}
+        # an ending's earlier tricks are not known: its points are counted from the puzzle on
+        won = ({str(side): pts for side, pts in state.card_points_by_side().items() if pts}
+               if state.counts_every_trick() else {})
         pos = {"hands": _hands(state), "trump": state.trump.value, "leader": state.leader,
                "trick": trick, "maker": state.maker, "dealer": state.dealer,
                "players": state.players}
