@@ -670,7 +670,7 @@ class State(base.HandState):
         spec = self.setup.get("position")
         if spec is None or spec.get("won"):
             return True
-        full = HAND_SIZE[self.players] + (3 if self.players == 2 else 0)
+        full = _tricks_in_hand(self.players)
         leader = int(spec.get("leader", 0))
         held = len(str(spec["hands"].get(str(leader), "")).split())
         return held + (1 if spec.get("trick") else 0) == full
@@ -1001,6 +1001,11 @@ def _unit_from_text(text: str, players: int):
                       f"{', '.join(map(str, units))}")
 
 
+def _tricks_in_hand(players: int) -> int:
+    """Tricks a hand has: the cards dealt, two players adding their held-back three (13.6)."""
+    return HAND_SIZE[players] + (3 if players == 2 else 0)
+
+
 def _side_words(unit, players: int) -> str:
     """A side in words: "South/North", or a seat's name where each plays for himself."""
     names = State.SEAT_NAMES[players]
@@ -1084,7 +1089,7 @@ def _build_position(spec: dict, rules: Rules) -> State:
                             "players")
     order = [(leader + k) % n for k in range(n)]
     size = len(hands[leader]) + (1 if trick_cards else 0)
-    full = HAND_SIZE[n] + (3 if n == 2 else 0)   # two players add their held-back three (13.6)
+    full = _tricks_in_hand(n)
     if not 1 <= size <= full:
         raise PositionError(f"hands: {names[leader]} holds {len(hands[leader])} cards; with {n} "
                             f"players each holds 1 to {full}")
