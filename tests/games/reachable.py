@@ -3,7 +3,8 @@ earlier tricks of a real hand, searched backwards from the position (each earlie
 trick of cards no longer in play, won by the seat that led the next, the first one led by the
 seat the rules name), that also gives every stated fact: tricks won (by seat, or by side where
 only the side counts), trick winners, the cards taken (Lora: at least those stated), the card points taken (Clabber: at least
-those stated; the rest count for nobody).
+those stated; the rest count for nobody). The Lora layout has its own witness: the turns before
+the position, each a card laid or a pass with no card to lay (``layout_reachable``).
 
 ``reachable(state)`` is True when a witness is found, False when none exists, None when the
 node budget ran out first. It is written apart from the engine's own checks, so that the
@@ -59,8 +60,69 @@ def _facts(state):
         "card_points": lambda c: card_points(c, state.trump)}
 
 
-def reachable(state, budget: int = 200_000):
-    """True / False / None (budget spent) - see the module docstring."""
+def layout_reachable(state, budget: int = 200_000):
+    """The Lora layout: a witness is the turns before the position, searched backwards from it
+    (each turn, in turn order back to the eldest's first card, either took back the top card of
+    a pile into the mover's hand or was a pass of a player who held no card the piles needed),
+    that ends with every hand at eight cards and every pile empty."""
+    from tutor.games.lora_layout import legal_cards, pile_order
+    from tutor.cards import SUITS, Card
+    hands = [set(h) for h in state.hands]
+    if not all(hands):
+        return False
+    r0 = state.start_rank
+    piles = list(state.piles)
+    passes = list(state.passes)
+    eldest = (state.dealer + 1) % 4
+    turns = sum(piles) + sum(passes)
+    if (eldest + turns) % 4 != state.to_move:
+        return False
+    order = pile_order(r0) if r0 is not None else ()
+    nodes = [0]
+    failed = set()
+
+    def back(t):
+        """Turns 0 .. t-1 can be undone from the present piles, hands and passes."""
+        if t == 0:
+            return not any(piles) and not any(passes) and all(len(h) == 8 for h in hands)
+        key = (t, tuple(piles), tuple(passes), tuple(frozenset(h) for h in hands))
+        if key in failed:
+            return False
+        nodes[0] += 1
+        if nodes[0] > budget:
+            raise _Budget
+        seat = (eldest + t - 1) % 4
+        if passes[seat] and t - 1 > 0 and not legal_cards(hands[seat], piles, r0):
+            passes[seat] -= 1                                 # the mover passed
+            found = back(t - 1)
+            passes[seat] += 1
+            if found:
+                return True
+        for i, suit in enumerate(SUITS):                      # the mover laid a pile's top card
+            if piles[i] and len(hands[seat]) < 8:
+                card = Card(order[piles[i] - 1], suit)
+                piles[i] -= 1
+                hands[seat].add(card)
+                found = back(t - 1)
+                hands[seat].discard(card)
+                piles[i] += 1
+                if found:
+                    return True
+        failed.add(key)
+        return False
+
+    try:
+        return back(turns)
+    except _Budget:
+        return None
+
+
+def reachable(state, budget: int = 200_000, follow: bool = True):
+    """True / False / None (budget spent) - see the module docstring. ``follow=False`` lets
+    the earlier tricks ignore the duty to follow suit (any card of the player's may be played):
+    a position reachable only that way breaks nothing but that duty."""
+    if state.game == "lora" and state.contract == "lora":
+        return layout_reachable(state, budget)
     pack, size, first, facts = _facts(state)
     active = list(state.active_seats)
     n = state.players
@@ -146,7 +208,7 @@ def reachable(state, budget: int = 200_000):
                 continue
             if c in owned and owned[c] != w:
                 continue
-            if cards and c not in rules.legal_cards(list(hands[s]) + [c], cards):
+            if follow and cards and c not in rules.legal_cards(list(hands[s]) + [c], cards):
                 continue
             used.add(c)
             if place(k, seats, i + 1, cards + [c], w, lead, left_tricks, left_points, used):

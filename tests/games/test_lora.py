@@ -526,9 +526,10 @@ def test_E18_lora_legal_move_checks():
 
 
 def test_E18_through_a_position():
-    hands = {A: "9C 8D 7S KH", B: "TC JC QC KC", C: "AC 7C 8C AH 8S", D: "7H 8H 9H TH JH QH"}
+    # the rest of the pack in the hands, so that the turns add up: no passes, 13 cards laid
+    # from the eldest (D: he laid four, the others three each), and it is A's turn
+    hands = {A: "9C 8D 7S KH TC", B: "JC QC KC AC 7C", C: "8C AH 8S 7H 8H", D: "9H TH JH QH"}
     laid = "9D TD JD QD KD AD 7D 9S TS JS QS KS AS"
-    # the rest of the pack: every card is somewhere
     state = lora.position(contract="lora", hands=hands, laid=laid, leader=A)
     assert state.start_rank is Rank.NINE
     assert sorted(str(a) for a in state.legal_actions()) == ["play 7S", "play 8D", "play 9C"]

@@ -172,10 +172,11 @@ CASES += [
                                             "3": "TD TC"}), (), "play AD", ("7C",), False),
 ]
 
-# Lora's layout: start rank 7; the hero (0) holds 8♥ that West needs... see each case
+# Lora's layout: start rank 7, hearts not opened and the hero (South, to move after 22 turns
+# from the eldest North) holds 7♥, the card that opens them
 LAYOUT = {"contract": "lora", "leader": 0,
           "laid": "7C 8C 9C TC JC QC KC AC 7D 8D 9D TD JD QD KD AD 7S 8S 9S TS JS QS",
-          "hands": {"0": "7H KS AS", "1": "8H TH", "2": "9H JH", "3": "QH KH AH"}}
+          "hands": {"0": "7H KS AS", "1": "8H TH QH", "2": "9H JH", "3": "KH AH"}}
 CASES += [
     ("layout_holds_start_rank", P("lora", LAYOUT, target=99), (), "play KS", ("7H",), True),
     ("layout_holds_start_rank", P("lora", LAYOUT, target=99), (), "play 7H", ("KS",), False),

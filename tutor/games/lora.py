@@ -1167,7 +1167,10 @@ def position(contract="minimum", hands=None, leader=0, trick=(), rules=None, dea
     ``unassigned_cards()``, ``unassigned_tricks()``).
 
     Lora: ``laid`` (the cards on the layout), ``start_rank`` if the layout does not fix it,
-    ``passes`` (seat -> count) and ``leader`` (the player to move).
+    ``passes`` (seat -> count) and ``leader`` (the player to move). Every turn lays a card or
+    passes, in turn order from the eldest, so the hands and passes must add up to the turns
+    each seat has had; a ``dealer`` left out is the one they fit. The passes must come from
+    regular play (a pass only with no card to lay): a position cannot record a penalty.
 
     A position no real hand could reach raises :class:`PositionError` naming the field: cards
     outside the pack or given twice, hand sizes that do not fit the trick, a trick that breaks
@@ -1198,6 +1201,7 @@ def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, wo
         to_move = positions.seat(to_move, 4, "to_move", name)
         leader = (to_move - (0 if contract == "lora" else len(trick_cards))) % 4
     leader = positions.seat(leader, 4, "leader", name)
+    dealer_given = dealer is not None
     dealer = (leader - 1) % 4 if dealer is None else positions.seat(dealer, 4, "dealer", name)
     won_cards = {s: positions.cards(v, f"won: the cards taken by {names[s]}")
                  for s, v in positions.seat_map(won, 4, "won", name).items()}
@@ -1227,11 +1231,8 @@ def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, wo
              "laid": [str(c) for c in laid_cards] or None,
              "start_rank": None if start_rank is None else _rank_of(start_rank).char,
              "passes": None}
-    state = State(rules, dealer, None, contract, setup=setup)
-    state.hands = hand_tuple
-    state._start_play()
     if contract == "lora":
-        r0 = None
+        r0 = piles = None
         if start_rank is not None:
             r0 = _rank_of(start_rank)
         elif laid_cards:
@@ -1245,8 +1246,6 @@ def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, wo
                 raise PositionError(f"laid: those cards are not a layout with start rank "
                                     f"{r0.label}: each suit must be built upwards from the start "
                                     f"rank without gaps")
-            state.piles = piles
-        state.start_rank = r0 if laid_cards else None
         if len(everything) != 32:
             raise PositionError("hands: a Lora position needs all 32 cards: in the hands or on "
                                 "the layout")
@@ -1256,15 +1255,28 @@ def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, wo
         if any(len(h) > 8 for h in hand_tuple):
             raise PositionError("hands: a Lora hand has at most 8 cards")
         count_of = positions.counts(passes, 4, "passes", name)
-        state.passes = tuple(count_of.get(s, 0) for s in range(4))
-        if not laid_cards and any(state.passes):
+        passes_of = tuple(count_of.get(s, 0) for s in range(4))
+        if not laid_cards and any(passes_of):
             raise PositionError("passes: nobody can pass before the first card is laid (any card "
                                 "may open the layout)")
+        dealer = _layout_turns(hand_tuple, piles, r0, passes_of, dealer if dealer_given else None,
+                               leader, names)
+        setup["dealer"] = dealer
         setup["passes"] = {s: v for s, v in count_of.items()} or None
+        state = State(rules, dealer, None, contract, setup=setup)
+        state.hands = hand_tuple
+        state._start_play()
+        if laid_cards:
+            state.piles = piles
+        state.start_rank = r0 if laid_cards else None
+        state.passes = passes_of
         state.setup = MappingProxyType(dict(setup))
         state.to_move = leader
         state.leader = leader
         return state
+    state = State(rules, dealer, None, contract, setup=setup)
+    state.hands = hand_tuple
+    state._start_play()
     # trick contracts: the seats that played to the current trick hold one card fewer
     n = len(trick_cards)
     if n > 3:
@@ -1333,6 +1345,43 @@ def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, wo
         raise PositionError(f"trick_winners: trick {needs} was already played and scores: give "
                             f"trick_winners")
     return state
+
+
+def _layout_turns(hands, piles, start_rank, passes, dealer: int | None, to_move: int,
+                  names) -> int:
+    """The dealer of a Lora layout position whose turns add up, or a PositionError.
+
+    Every turn lays a card or passes, in turn order from the eldest, so the cards laid and
+    the passes fix how many turns each seat has had and who moves now: a dealer left out is
+    the one that fits. Then some regular play must give those passes (``order_exists``)."""
+    taken = layout.turns_taken([len(h) for h in hands], passes)
+    total = sum(taken)
+    fitting = (to_move - total - 1) % 4
+    if dealer is not None and dealer != fitting:
+        raise PositionError(
+            f"leader: with {names[dealer]} dealing, the eldest {names[(dealer + 1) % 4]} laid "
+            f"the first card, and after {total} turns (cards laid and passes) it is "
+            f"{names[(dealer + 1 + total) % 4]}'s turn, not {names[to_move]}'s")
+    eldest = (fitting + 1) % 4
+    for s in range(4):
+        due = layout.turns_due(total, eldest, s)
+        if taken[s] != due:
+            laid_count = layout.PILE_SIZE - len(hands[s])
+            raise PositionError(
+                f"passes: {names[s]} has laid {laid_count} card{'s' * (laid_count != 1)} (8 minus "
+                f"the {len(hands[s])} in hand) and passed {_times(passes[s])}: {taken[s]} "
+                f"turns; but in {total} turns from the eldest ({names[eldest]}) "
+                f"{names[s]} has had {due}")
+    if total and layout.order_exists(hands, piles, start_rank, passes, eldest) is False:
+        raise PositionError("passes: no order of play gives these passes: a player passes only "
+                            "when he holds none of the cards the piles need next, and some "
+                            "player who passed held such a card at every moment he could have "
+                            "passed")
+    return fitting
+
+
+def _times(count: int) -> str:
+    return {0: "never", 1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 # --------------------------------------------------------------------------- schedule and match

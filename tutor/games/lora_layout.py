@@ -178,3 +178,101 @@ def public_layout_html(public) -> str:
     rank = next(r for r in CYCLE if r.char == start)
     piles = tuple(len(laid.get(s.value, ())) for s in SUITS)
     return layout_html(piles, rank)
+
+
+# --------------------------------------------------------------------------- positions (7.4)
+def turns_taken(hand_sizes: Sequence[int], passes: Sequence[int]) -> list[int]:
+    """Each seat's turns so far: a turn lays a card (every hand began with 8) or passes."""
+    return [PILE_SIZE - size + p for size, p in zip(hand_sizes, passes)]
+
+
+def turns_due(total: int, eldest: int, seat: int) -> int:
+    """How many of the first ``total`` turns were ``seat``'s: turns go round from the eldest."""
+    return (total - (seat - eldest) % 4 + 3) // 4
+
+
+class _Undecided(Exception):
+    pass
+
+
+def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_rank: Rank,
+                 passes: Sequence[int], eldest: int, budget: int = 20_000) -> bool | None:
+    """Whether some regular play from the deal reaches this layout, these hands and these
+    passes: turns go round from the eldest (who lays the first card), each turn lays the card a
+    pile needs next or, only when the player holds none of those cards, passes (7.3, 7.4).
+
+    Exact: a search forward through the turns. Who laid which layout card is not known, so a
+    layout card is given to a player only when it is laid, and a pass remembers that the passer
+    cannot be the one who later lays the card a pile needed at that moment. The state is the
+    turn, the pile sizes, the cards each seat still has to lay and, per pile, the seats that
+    passed while it waited for its next card: a few thousand states at most."""
+    laid_by = [PILE_SIZE - len(h) for h in hands]
+    total = sum(laid_by) + sum(passes)
+    holder = {c: s for s, h in enumerate(hands) for c in h}
+    order = pile_order(start_rank)
+    final = tuple(piles)
+    everyone = 0b1111
+    seen: set = set()
+
+    def turns_left(t: int, seat: int) -> int:
+        return turns_due(total, eldest, seat) - turns_due(t, eldest, seat)
+
+    def pass_now(t: int, seat: int, counts: tuple, barred: tuple):
+        """The piles' barred seats after ``seat`` passes at turn ``t``, or None: no pass."""
+        if t == 0:
+            return None                             # the first card may be any card
+        bit = 1 << seat
+        after = list(barred)
+        for i in range(4):
+            if counts[i] == PILE_SIZE:
+                continue
+            if counts[i] == final[i]:               # the card it needs stays in a hand
+                if holder.get(Card(order[counts[i]], SUITS[i])) == seat:
+                    return None
+            else:                                   # it is laid later, by someone else
+                after[i] |= bit
+                if after[i] == everyone:
+                    return None
+        return tuple(after)
+
+    def locked(counts: tuple, seat: int) -> bool:
+        """Whether ``seat`` can never pass again: a pile that grows no more needs a card it
+        holds."""
+        return any(counts[i] == final[i] < PILE_SIZE
+                   and holder.get(Card(order[counts[i]], SUITS[i])) == seat for i in range(4))
+
+    def search(t: int, counts: tuple, barred: tuple, to_lay: tuple) -> bool:
+        if t == total:
+            return counts == final
+        if any(turns_left(t, s) > to_lay[s] and locked(counts, s) for s in range(4)):
+            return False
+        # only seats that still lay cards can be barred from laying them
+        layers = sum(1 << s for s in range(4) if to_lay[s])
+        barred = tuple(b & layers if counts[i] < final[i] else 0 for i, b in enumerate(barred))
+        if any(counts[i] < final[i] and b == layers for i, b in enumerate(barred)):
+            return False
+        key = (t, counts, barred, to_lay)
+        if key in seen:
+            return False
+        seen.add(key)
+        if len(seen) > budget:
+            raise _Undecided
+        seat = (eldest + t) % 4
+        bit = 1 << seat
+        if turns_left(t, seat) > to_lay[seat]:
+            after = pass_now(t, seat, counts, barred)
+            if after is not None and search(t + 1, counts, after, to_lay):
+                return True
+        if to_lay[seat]:
+            for i in range(4):                      # lay the card pile i needs next
+                if counts[i] < final[i] and not barred[i] & bit:
+                    if search(t + 1, counts[:i] + (counts[i] + 1,) + counts[i + 1:],
+                              barred[:i] + (0,) + barred[i + 1:],
+                              to_lay[:seat] + (to_lay[seat] - 1,) + to_lay[seat + 1:]):
+                        return True
+        return False
+
+    try:
+        return search(0, (0, 0, 0, 0), (0, 0, 0, 0), tuple(laid_by))
+    except _Undecided:
+        return None
