@@ -4,7 +4,7 @@ import pytest
 
 from tutor import games
 from tutor.cards import Card, Rank, Suit, parse_card, parse_cards
-from tutor.errors import CardError, IllegalAction, RulesError, TutorError
+from tutor.errors import CardError, IllegalAction, PositionError, RulesError, TutorError
 from tutor.games import lora, lora_layout
 
 from test_lora_helpers import (A, B, C, D, D1, D2, D3, DEALER, L1, L1_PLAY, L2, L2_PLAY, P1, P2, P3,
@@ -535,3 +535,37 @@ def test_E18_through_a_position():
     assert sorted(str(a) for a in state.legal_actions()) == ["play 7S", "play 8D", "play 9C"]
     with pytest.raises(IllegalAction, match="not been opened"):
         state.apply("play KH")
+
+
+# ------------------------------------------------------------- layout positions: turns (7.4)
+# Start rank 7; clubs and diamonds complete, spades up to the queen, hearts not opened. 22 cards
+# laid and no passes: from the eldest, the first two seats have had 6 turns and the others 5.
+LAID = "7C 8C 9C TC JC QC KC AC 7D 8D 9D TD JD QD KD AD 7S 8S 9S TS JS QS"
+
+
+def test_layout_turns_give_the_dealer_and_must_add_up():
+    hands = {A: "7H KS AS", B: "8H TH QH", C: "9H JH", D: "KH AH"}
+    state = lora.position(contract="lora", hands=hands, laid=LAID, leader=A)
+    # South (A) moves after 22 turns: the eldest was North (C), so East (B) dealt
+    assert state.dealer == B and state.to_move == A
+    assert state.record()["setup"]["dealer"] == B
+    with pytest.raises(PositionError, match=r"^leader: .* it is South's turn, not East's"):
+        lora.position(contract="lora", hands=hands, laid=LAID, leader=B, dealer=B)
+    # one card moved from East to West: East has laid one card more than his turns allow
+    uneven = {A: "7H KS AS", B: "8H TH", C: "9H JH", D: "QH KH AH"}
+    with pytest.raises(PositionError, match=r"^passes: East has laid 6 cards .* has had 5"):
+        lora.position(contract="lora", hands=uneven, laid=LAID, leader=A)
+
+
+def test_layout_passes_need_a_moment_with_no_card_to_lay():
+    # four passes (one each) make 26 turns, and South still moves: real only if somebody
+    # could pass, but South holds 7H, which could open hearts at every moment after the first
+    # card, so South never passed
+    hands = {A: "7H KS AS", B: "8H TH QH", C: "9H JH", D: "KH AH"}
+    with pytest.raises(PositionError, match=r"^passes: no order of play gives these passes"):
+        lora.position(contract="lora", hands=hands, laid=LAID, leader=A,
+                      passes={A: 1, B: 1, C: 1, D: 1})
+    # East's one pass fits (23 turns from the eldest East): he passed while spades waited for
+    # the king and hearts for the seven, both in South's hand
+    state = lora.position(contract="lora", hands=hands, laid=LAID, leader=A, passes={B: 1})
+    assert state.passes == (0, 1, 0, 0) and state.dealer == A and state.to_move == A

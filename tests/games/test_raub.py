@@ -773,3 +773,31 @@ def test_16_3_and_24_1_a_blind_raub_position_needs_one_trick_under_the_literal_o
     with pytest.raises(PositionError, match="need: a raub declarer needs 1 trick"):
         raub.position(players=3, hands=hands, trump="H", declarer=0, kind="raub", need=2,
                       tricks_won=[1, 1, 0], rules="literal_raub")
+
+
+# ------------------------------------------------------------- positions: who declared, scores
+def test_position_blind_declarations_are_the_dealers():
+    hands = {0: "AS KS 7H 8C", 1: "QS JH 9H TC", 2: "AH KH 9C 7D"}
+    # a blind Raub, a Stih and a Muss are the dealer's: left out, the dealer is the declarer
+    assert raub.position(hands=hands, trump="S", declarer=1, leader=1, kind="raub",
+                         players=3).dealer == 1
+    with pytest.raises(PositionError, match=r"^declarer: a Stih is the dealer's declaration"):
+        raub.position(hands=hands, trump="S", declarer=1, leader=1, kind="stih", dealer=0,
+                      players=3)
+    # an ordinary declarer need not be the dealer
+    assert raub.position(hands=hands, trump="S", declarer=1, leader=1, dealer=0,
+                         players=3).dealer == 0
+
+
+def test_position_scores_and_muss():
+    hands = {0: "AS KS 7H 8C", 1: "QS JH 9H TC", 2: "AH KH 9C 7D"}
+    with pytest.raises(PositionError, match=r"^scores: West has 0: .* the game is over"):
+        raub.position(hands=hands, trump="S", declarer=0, players=3, scores=[5, 0, 12])
+    muss = dict(hands=hands, trump="S", declarer=0, dealer=0, kind="muss", players=3)
+    assert raub.position(**muss, scores=[15, 9, 21]).kind == "muss"
+    with pytest.raises(PositionError, match=r"^kind: Muss needs a player whose score was below 10"):
+        raub.position(**muss, scores=[15, 10, 21])
+    with pytest.raises(PositionError, match=r"^active: nobody may drop in a Muss hand"):
+        raub.position(**dict(muss, hands={0: hands[0], 1: hands[1]}), scores=[15, 9, 21])
+    with pytest.raises(PositionError, match=r"^kind: Muss is not played under these rules"):
+        raub.position(**muss, scores=[15, 9, 21], rules="no_muss")

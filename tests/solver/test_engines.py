@@ -354,27 +354,23 @@ def test_lora_solver_matches_engine_enumeration_four_cards(contract):
 
 # ---------------------------------------------------------------------------- Lora layout
 def layout_ending(rng, rules=None):
-    """A random layout position: start rank, some cards laid, 1-4 cards in each hand."""
-    from tutor.cards import Card
-    from tutor.games.lora_layout import CYCLE
-    r0 = rng.choice(CYCLE)
-    order = CYCLE[CYCLE.index(r0):] + CYCLE[:CYCLE.index(r0)]
+    """A layout position of real play: a Lora hand dealt and played at random until 6 to 12
+    cards are left in the hands, rebuilt with ``games.position``."""
+    if isinstance(rules, dict):
+        rules = dict(rules, contracts=["lora"])
+    state = games.new_hand("lora", contract="lora", rules=rules or {"contracts": ["lora"]},
+                           seed=rng.randrange(10**9))
+    stop = rng.randint(6, 12)
     while True:
-        piles = [rng.randint(0, 8) for _ in range(4)]
-        left = 32 - sum(piles)
-        if 6 <= left <= 12 and any(piles):
+        moves = [a for a in state.legal_actions() if a.verb in ("play", "pass", "last_card")]
+        held = sum(len(h) for h in state.hands)
+        if state.phase == "play" and held <= stop and state.call_due is None:
             break
-    laid = [Card(order[i], s) for s, n in zip(SUITS, piles) for i in range(n)]
-    rest = [c for c in DECKS["32"] if c not in laid]
-    rng.shuffle(rest)
-    while True:           # a hand holds at most the 8 cards dealt
-        cuts = sorted(rng.sample(range(1, left), 3))
-        parts = [rest[a:b] for a, b in zip([0] + cuts, cuts + [left])]
-        if max(map(len, parts)) <= 8:
-            break
-    hands = {s: format_cards(parts[s]) for s in range(4)}
-    return games.position("lora", contract="lora", rules=rules, hands=hands,
-                          laid=format_cards(laid), start_rank=r0.char, to_move=rng.randrange(4))
+        if state.is_over or not moves:      # gone out before: deal again
+            return layout_ending(rng, rules)
+        state.apply(rng.choice(moves))
+    return games.position("lora", rules=rules or {"contracts": ["lora"]},
+                          **{k: v for k, v in games.position_args(state).items() if k != "rules"})
 
 
 @pytest.mark.parametrize("rules", [None, "libyan"])

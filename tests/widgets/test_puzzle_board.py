@@ -351,7 +351,7 @@ def test_a_bare_position_is_a_puzzle_judged_by_the_solver():
 def test_lora_layout_puzzle_shows_the_layout():
     laid = ("7S 8S 9S TS JS QS KS AS 7H 8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD KD 7C 8C 9C")
     state = games.position("lora", contract="lora", laid=laid, start_rank="7",
-                           hands={0: "TC AD", 1: "JC", 2: "QC KC", 3: "AC"}, leader=0)
+                           hands={0: "TC AD", 1: "JC QC", 2: "KC", 3: "AC"}, leader=0)
     board = PuzzleBoard(state)
     page = board.static_html()
     assert "lora-layout" in page and "start rank 7" in page

@@ -43,6 +43,7 @@ DECLARER_PENALTY = 4
 MISDEAL_PENALTY = 4
 
 KINDS = ("ordinary", "raub", "stih", "muss")
+KIND_WORDS = {"ordinary": "declaration", "raub": "blind Raub", "stih": "Stih", "muss": "Muss"}
 ENDS = ("played", "all_dropped", "pass_deal", "dealer_pass", "same_suit", "second_round_pass",
         "misdeal")
 PHASES = ("predeal", "blind", "bid1", "dealer_choice", "bid2", "seven", "defend", "draw", "play",
@@ -1107,7 +1108,14 @@ def position(hands: Mapping, trump, declarer: int = 0, players: int | None = Non
     else:
         raise PositionError(f"active must list the seats still playing, not {quote(active)}")
     leader = declarer if leader is None else positions.seat(leader, n, "leader", name)
-    dealer = (declarer - 1) % n if dealer is None else positions.seat(dealer, n, "dealer", name)
+    blind = kind in ("raub", "stih", "muss")        # the dealer's own declarations (8.2, 8.3, 11)
+    if dealer is None:
+        dealer = declarer if blind else (declarer - 1) % n
+    dealer = positions.seat(dealer, n, "dealer", name)
+    if blind and declarer != dealer:
+        raise PositionError(f"declarer: a {KIND_WORDS[kind]} is the dealer's declaration, so "
+                            f"the declarer is the dealer ({names[dealer]}), not "
+                            f"{names[declarer]}")
     played = positions.cards(trick if trick is not None else (), "trick")
     positions.conserved([(f"the hand of {names[s]}", cs) for s, cs in sorted(held.items())]
                         + [("the trick", played)], PACK, "the 32-card Raub pack (7 to A)")
@@ -1116,6 +1124,21 @@ def position(hands: Mapping, trump, declarer: int = 0, players: int | None = Non
         if not isinstance(scores, (list, tuple)) or len(scores) != n:
             raise PositionError(f"scores must list the {n} players' scores, not {quote(scores)}")
         scores = [positions.count(v, f"the score of {names[s]}", None) for s, v in enumerate(scores)]
+        for s, v in enumerate(scores):
+            if v <= 0:
+                raise PositionError(f"scores: {names[s]} has {v}: a player who reaches 0 has won "
+                                    f"and the game is over, so no hand is being played")
+    if kind == "muss":
+        if not rules.muss_enabled:
+            raise PositionError("kind: Muss is not played under these rules (muss_enabled is "
+                                "off)")
+        if len(seats) != n:
+            raise PositionError("active: nobody may drop in a Muss hand, so every player is "
+                                "active (11.3)")
+        if scores is not None and min(scores) >= rules.muss_threshold:
+            raise PositionError(f"kind: Muss needs a player whose score was below "
+                                f"{rules.muss_threshold} when the hand began (11.1); the scores "
+                                f"are {', '.join(str(v) for v in scores)}")
     refas = positions.count(refas, "refas", 0)
     setup = {
         "kind": "position", "players": n,
