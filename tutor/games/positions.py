@@ -141,13 +141,23 @@ def conserved(groups: Iterable[tuple[str, Iterable[Card]]], pack: Iterable[Card]
     for where, group in groups:
         for card in group:
             if card not in inside:
-                raise PositionError(f"{where}: the {card.name} ({card}) is not in {pack_words}")
+                raise PositionError(f"{_field_of(where)}: {where}: the {card.name} ({card}) is "
+                                    f"not in {pack_words}")
             if card in seen:
                 other = seen[card]
                 places = f"in {where}" if other == where else f"in {other} and in {where}"
-                raise PositionError(f"the {card.name} ({card}) appears twice, {places}: each "
-                                    f"card exists once")
+                raise PositionError(f"{_field_of(where)}: the {card.name} ({card}) appears twice, "
+                                    f"{places}: each card exists once")
             seen[card] = where
+
+
+_PLACE_FIELDS = (("the hand of", "hands"), ("the trick", "trick"), ("the cards taken", "won"),
+                 ("the layout", "laid"))
+
+
+def _field_of(where: str) -> str:
+    """The position field a place of ``conserved`` belongs to."""
+    return next((field for start, field in _PLACE_FIELDS if where.startswith(start)), "hands")
 
 
 def trick_follows(trick_rules, plays: Sequence[tuple[int, Card]],
