@@ -311,7 +311,11 @@ def test_corrupted_positions_are_refused_or_real(mode):
         if verdict is None:
             FIGURES["bad positions undecided (search budget)"] += 1
             return
-        if not verdict and reachable(built, budget=50_000, follow=False):
+        loose = None if verdict else reachable(built, budget=200_000, follow=False)
+        if not verdict and loose is None:
+            FIGURES["bad positions undecided (search budget)"] += 1
+            return
+        if not verdict and loose:
             # the one class the engine does not check yet: earlier tricks that a player who
             # still holds the led suit must have followed (counted, reported, not asserted)
             FIGURES["bad positions accepted, impossible only by following suit earlier"] += 1
