@@ -201,11 +201,13 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
     passes: turns go round from the eldest (who lays the first card), each turn lays the card a
     pile needs next or, only when the player holds none of those cards, passes (7.3, 7.4).
 
-    Exact: a search forward through the turns. Who laid which layout card is not known, so a
-    layout card is given to a player only when it is laid, and a pass remembers that the passer
-    cannot be the one who later lays the card a pile needed at that moment. The state is the
-    turn, the pile sizes, the cards each seat still has to lay and, per pile, the seats that
-    passed while it waited for its next card: a few thousand states at most."""
+    A search forward through the turns, passes tried first. Who laid which layout card is not
+    known, so a layout card is given to a player only when it is laid, and a pass remembers
+    that the passer cannot be the one who later lays the card a pile needed at that moment. The
+    state is the turn, the pile sizes, the cards each seat still has to lay and, per pile, the
+    seats that passed while it waited for its next card; failed states are remembered. Real
+    positions take a few hundred states at most; None when ``budget`` states did not decide
+    (positions with many passes: ``benchmarks/layout_positions.py`` measures how often)."""
     laid_by = [PILE_SIZE - len(h) for h in hands]
     total = sum(laid_by) + sum(passes)
     holder = {c: s for s, h in enumerate(hands) for c in h}
