@@ -205,8 +205,8 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
     known, so a layout card is given to a player only when it is laid, and a pass remembers
     that the passer cannot be the one who later lays the card a pile needed at that moment. The
     state is the turn, the pile sizes, the cards each seat still has to lay and, per pile, the
-    seats that passed while it waited for its next card; failed states are remembered. Real
-    positions take a few hundred states at most; None when ``budget`` states did not decide
+    seats that passed while it waited for its next card; failed states are remembered. On real
+    positions it answers within about a thousand states; None when ``budget`` states did not decide
     (positions with many passes: ``benchmarks/layout_positions.py`` measures how often)."""
     laid_by = [PILE_SIZE - len(h) for h in hands]
     total = sum(laid_by) + sum(passes)
