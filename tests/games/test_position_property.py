@@ -127,6 +127,21 @@ def _unseen(game, args, rules):
     return [str(c) for c in pack if str(c) not in shown]
 
 
+def _shift_count(draw, counts: dict, seats, how: str, up_from_zero: int) -> dict:
+    """A seat's count one more ("+1"), one less ("-1"; a count at zero goes up by
+    ``up_from_zero`` instead) or one moved to it from another seat ("move")."""
+    s = draw(st.sampled_from(seats))
+    if how == "+1" or (how == "-1" and not counts.get(s)):
+        counts[s] = counts.get(s, 0) + (1 if how == "+1" else up_from_zero)
+    elif how == "-1":
+        counts[s] -= 1
+    else:
+        src = draw(st.sampled_from([t for t in counts if counts[t]] or [s]))
+        counts[src] = max(0, counts.get(src, 0) - 1)
+        counts[s] = counts.get(s, 0) + 1
+    return counts
+
+
 @st.composite
 def corruptions(draw, args, game):
     """(field, corrupted arguments): one field changed."""
@@ -162,16 +177,7 @@ def corruptions(draw, args, game):
         return "hands", args
     if kind.startswith("passes"):
         passes = {int(s): p for s, p in (args.get("passes") or {}).items()}
-        s = draw(st.sampled_from(seats))
-        if kind == "passes +1" or (kind == "passes -1" and not passes.get(s)):
-            passes[s] = passes.get(s, 0) + 1
-        elif kind == "passes -1":
-            passes[s] -= 1
-        else:
-            src = draw(st.sampled_from([t for t in passes if passes[t]] or [s]))
-            passes[src] = max(0, passes.get(src, 0) - 1)
-            passes[s] = passes.get(s, 0) + 1
-        args["passes"] = passes
+        args["passes"] = _shift_count(draw, passes, seats, kind.split()[1], up_from_zero=1)
         return "passes", args
     if kind == "lay a hand card":
         who = draw(st.sampled_from(seats))
@@ -230,16 +236,7 @@ def corruptions(draw, args, game):
         return "trick", args
     if kind.startswith("tricks"):
         won = {int(s): w for s, w in args["tricks_won"].items()}
-        s = draw(st.sampled_from(seats))
-        if kind == "tricks +1":
-            won[s] = won.get(s, 0) + 1
-        elif kind == "tricks -1":
-            won[s] = max(0, won.get(s, 0) - 1) if won.get(s) else won.get(s, 0) + 2
-        else:
-            src = draw(st.sampled_from([t for t in won if won[t]] or [s]))
-            won[src] = max(0, won.get(src, 0) - 1)
-            won[s] = won.get(s, 0) + 1
-        args["tricks_won"] = won
+        args["tricks_won"] = _shift_count(draw, won, seats, kind.split()[1], up_from_zero=2)
         return "tricks_won", args
     if kind.startswith("won") and game == "clabber":
         won = dict(args["won"])
