@@ -44,6 +44,11 @@ MISDEAL_PENALTY = 4
 
 KINDS = ("ordinary", "raub", "stih", "muss")
 KIND_WORDS = {"ordinary": "declaration", "raub": "blind Raub", "stih": "Stih", "muss": "Muss"}
+
+
+def muss_allowed(rules, scores) -> bool:
+    """Muss may be called: it is in the rules and some score is below the threshold (11.1)."""
+    return rules.muss_enabled and min(scores) < rules.muss_threshold
 ENDS = ("played", "all_dropped", "pass_deal", "dealer_pass", "same_suit", "second_round_pass",
         "misdeal")
 PHASES = ("predeal", "blind", "bid1", "dealer_choice", "bid2", "seven", "defend", "draw", "play",
@@ -268,7 +273,7 @@ class State(base.HandState):
             acts.append(Action("deal"))
             if self.rules.allow_pass_deal:
                 acts.append(Action("pass_deal"))
-            if self._muss_allowed():
+            if muss_allowed(self.rules, self.scores):
                 acts.append(Action("muss"))
         elif phase == "blind":
             acts.append(Action("raub"))
@@ -296,9 +301,6 @@ class State(base.HandState):
                 acts.append(Action("misdeal", (), str(offender)))
                 acts.append(Action("misdeal_deliberate", (), str(offender)))
         return acts
-
-    def _muss_allowed(self) -> bool:
-        return self.rules.muss_enabled and min(self.scores) < self.rules.muss_threshold
 
     def _seven_holder(self) -> int | None:
         seven = Card(Rank.SEVEN, self.trump)
@@ -1135,7 +1137,7 @@ def position(hands: Mapping, trump, declarer: int = 0, players: int | None = Non
         if len(seats) != n:
             raise PositionError("active: nobody may drop in a Muss hand, so every player is "
                                 "active (11.3)")
-        if scores is not None and min(scores) >= rules.muss_threshold:
+        if scores is not None and not muss_allowed(rules, scores):
             raise PositionError(f"kind: Muss needs a player whose score was below "
                                 f"{rules.muss_threshold} when the hand began (11.1); the scores "
                                 f"are {', '.join(str(v) for v in scores)}")
