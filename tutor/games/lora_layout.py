@@ -211,7 +211,7 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
     laid_by = [PILE_SIZE - len(h) for h in hands]
     total = sum(laid_by) + sum(passes)
     holder = {c: s for s, h in enumerate(hands) for c in h}
-    order = pile_order(start_rank)
+    in_order = [pile_cards(suit, PILE_SIZE, start_rank) for suit in SUITS]
     final = tuple(piles)
     everyone = 0b1111
     seen: set = set()
@@ -229,7 +229,7 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
             if counts[i] == PILE_SIZE:
                 continue
             if counts[i] == final[i]:               # the card it needs stays in a hand
-                if holder.get(Card(order[counts[i]], SUITS[i])) == seat:
+                if holder.get(in_order[i][counts[i]]) == seat:
                     return None
             else:                                   # it is laid later, by someone else
                 after[i] |= bit
@@ -241,7 +241,7 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
         """Whether ``seat`` can never pass again: a pile that grows no more needs a card it
         holds."""
         return any(counts[i] == final[i] < PILE_SIZE
-                   and holder.get(Card(order[counts[i]], SUITS[i])) == seat for i in range(4))
+                   and holder.get(in_order[i][counts[i]]) == seat for i in range(4))
 
     def search(t: int, counts: tuple, barred: tuple, to_lay: tuple) -> bool:
         if t == total:
