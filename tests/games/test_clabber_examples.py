@@ -86,9 +86,10 @@ def test_EX02_trump_lead_must_overtrump():
 
 
 def test_EX03_overtrump_partner():
-    state = games.position("clabber", hands={0: "AD KD QD JD", 1: "AC KC QC JC",
+    # one earlier trick: South led AC and won it over KC, QC, JC (dealer East)
+    state = games.position("clabber", hands={0: "AD KD QD JD", 1: "10C 9D 10H KH",
                                              2: "JH AH KS 10D 9C", 3: "AS QS JS 10S 9S"},
-                           trump="H", leader=0, trick=["9H", "QH"])
+                           trump="H", leader=0, trick=["9H", "QH"], dealer=3)
     # the hands of seats 0 and 1 are one card shorter: they already played
     assert {a.card for a in state.legal_actions()} == {C("JH")}
 

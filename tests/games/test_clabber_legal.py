@@ -90,28 +90,36 @@ def test_trick_winner_matches_the_rule_text_on_random_tricks():
 
 
 def test_engine_legal_actions_match_the_rule_text_in_positions():
-    """Through the engine's own legal_actions() on positions with partly played tricks."""
+    """Through the engine's own legal_actions() on positions with partly played tricks, each
+    reached by earlier tricks played by the rule text (as a real hand reaches it)."""
     rng = random.Random(11)
     for _ in range(1500):
         players = rng.choice((3, 4, 6))
         cards = list(deck("24"))
         rng.shuffle(cards)
-        per = rng.randint(1, 24 // players)
-        leader = rng.randrange(players)
-        played = rng.randrange(players)
+        full = 24 // players
+        hands = {s: cards[s * full:(s + 1) * full] for s in range(players)}
+        dealer = rng.randrange(players)
+        leader = (dealer + 1) % players
         trump = rng.choice(SUITS)
-        hands, trick, pos = {}, [], 0
-        for k in range(players):
-            seat = (leader + k) % players
-            hands[seat] = cards[pos:pos + per]
-            pos += per
-            if k < played:      # a card played by the rule text, as a real trick is
-                card = rng.choice(sorted(reference_legal(hands[seat], trick, trump)))
-                hands[seat] = [c for c in hands[seat] if c != card]
-                trick.append(card)
+
+        def play(seat, trick):
+            card = rng.choice(sorted(reference_legal(hands[seat], trick, trump)))
+            hands[seat] = [c for c in hands[seat] if c != card]
+            trick.append(card)
+
+        for _ in range(rng.randrange(full)):          # earlier tricks
+            trick = []
+            for k in range(players):
+                play((leader + k) % players, trick)
+            leader = (leader + reference_winner(trick, trump)) % players
+        played = rng.randrange(players)
+        trick = []
+        for k in range(played):
+            play((leader + k) % players, trick)
         state = games.position("clabber", hands={s: [str(c) for c in h] for s, h in hands.items()},
                                trump=trump.value, leader=leader, trick=[str(c) for c in trick],
-                               players=players)
+                               players=players, dealer=dealer)
         mover = (leader + played) % players
         assert state.to_move == mover
         got = {a.card for a in state.legal_actions()}

@@ -6,9 +6,8 @@
 2. every single-field corruption of such arguments is refused with a PositionError naming the
    field, or is itself a real position (checked by building a real hand that reaches it). The
    Lora layout is corrupted in its own fields (cards laid or taken back, passes, start rank).
-   One class is counted, not asserted: a position whose earlier tricks would have broken the
-   duty to follow suit (a player still holds a suit he must have followed), which the engine
-   does not yet check.
+   The engine's search for earlier tricks (``games.history``) has a budget: a position it
+   could not decide in time is accepted, and counted apart here, never silently.
 
 Bounded example counts here; ``-m slow`` runs the long budgets. The figures (tried, refused,
 accepted) are printed in the terminal summary of the run.
@@ -28,6 +27,7 @@ from hypothesis import strategies as st
 
 from tutor import TutorError, games
 from tutor.errors import PositionError
+from tutor.games import history
 
 from reachable import reachable
 from real_play import CONFIGS, as_saved, config_name, equivalent_forms, real_hand, settled
@@ -295,12 +295,20 @@ def test_corrupted_positions_are_refused_or_real(mode):
         if bad == args:
             return
         FIGURES["bad positions tried"] += 1
+        verdicts.clear()
         try:
             built = games.position(state.game, **bad)
         except PositionError as err:
             message = str(err)
             assert FIELDS.search(message), f"no field named in: {message}"
             assert not unreadable(message), message
+            if "earlier trick" in message:
+                # refused by the search for earlier tricks: the witness search agrees
+                with history.sampled_deals():
+                    unchecked = games.position(state.game, **bad)
+                assert reachable(unchecked, budget=50_000) is not True, \
+                    f"refused, but real play reaches it ({field} changed): {message}\n{bad}"
+                FIGURES["bad positions refused for their earlier tricks"] += 1
             return
         except TutorError as err:
             raise AssertionError(f"{type(err).__name__}, not a PositionError: {err}") from None
@@ -308,17 +316,24 @@ def test_corrupted_positions_are_refused_or_real(mode):
         if verdict is None:
             FIGURES["bad positions undecided (search budget)"] += 1
             return
-        loose = None if verdict else reachable(built, budget=200_000, follow=False)
-        if not verdict and loose is None:
-            FIGURES["bad positions undecided (search budget)"] += 1
-            return
-        if not verdict and loose:
-            # the one class the engine does not check yet: earlier tricks that a player who
-            # still holds the led suit must have followed (counted, reported, not asserted)
-            FIGURES["bad positions accepted, impossible only by following suit earlier"] += 1
+        if not verdict and None in verdicts:
+            # the engine's own search for the earlier tricks ran out of budget: accepted
+            FIGURES["bad positions accepted undecided (the engine's search budget)"] += 1
             return
         if not verdict:
             FIGURES["bad positions accepted"] += 1
         assert verdict, f"accepted, but no real play reaches it ({field} changed): {bad}"
         FIGURES["changed positions that are real"] += 1
-    check()
+
+    verdicts: list = []
+    search = history._search
+
+    def recorded(facts, budget):
+        verdicts.append(search(facts, budget))
+        return verdicts[-1]
+
+    history._search = recorded
+    try:
+        check()
+    finally:
+        history._search = search

@@ -88,7 +88,15 @@ def _counts(view: View) -> dict[int, int]:
 
 
 def position_for(view: View, hands: dict[int, tuple[Card, ...]], trump=None, leader=None):
-    """A play-phase state with the view's public play so far and the sampled ``hands``."""
+    """A play-phase state with the view's public play so far and the sampled ``hands``. The
+    public play is real, so the position's earlier tricks are not searched again (one position
+    is built per sampled deal)."""
+    from ..games import history
+    with history.sampled_deals():
+        return _position_for(view, hands, trump, leader)
+
+
+def _position_for(view: View, hands, trump=None, leader=None):
     game = view.game
     pub = view.public
     trick = K.trick_cards(view)

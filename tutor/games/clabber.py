@@ -24,6 +24,7 @@ from .checks import quote
 from .actions import Action
 from .clabber_melds import (BELL_POINTS, MELD_TYPES, Meld, best_declaration, best_with_types,
                             canonical_types, compare_sides, type_options)
+from . import history
 from .tricks import TrickRules
 
 __all__ = ["Rules", "PRESETS", "resolve", "State", "new_hand", "position", "new_match", "deck_for",
@@ -1012,66 +1013,6 @@ def _side_words(unit, players: int) -> str:
     return "/".join(names[s] for s in range(players) if side_of(s, players) == unit)
 
 
-def _points_possible(pool, played: int, n: int, won: Mapping, leader_unit, trump) -> bool:
-    """Whether ``played`` cards of ``pool`` (the cards out of the hands and the trick) can make
-    the earlier tricks so that each side's tricks hold exactly its points in ``won`` (every side
-    named), the leader's side having won a trick (the last). Cards left over were never in play.
-    Which cards could share a trick is not asked: this is the count of points, not a replay.
-
-    Cards worth the same are alike here, so each side takes a count of each point value (at
-    most eight values); the sides are served one after another, the fewest points first, and
-    what one side leaves is remembered once it has failed."""
-    by_value: dict[int, int] = {}
-    for card in pool:
-        value = card_points(card, trump)
-        by_value[value] = by_value.get(value, 0) + 1
-    values = sorted(by_value, reverse=True)
-    units = sorted(won, key=lambda u: won[u])
-    total = len(pool)
-
-    def takes(left: tuple[int, ...], target: int, must_win: bool):
-        """Every count per value, within ``left``, worth exactly ``target`` in whole tricks."""
-        best = [0] * (len(values) + 1)
-        for g in range(len(values) - 1, -1, -1):
-            best[g] = best[g + 1] + values[g] * left[g]
-        taken = [0] * len(values)
-
-        def walk(g: int, need: int, cards: int):
-            if need > best[g]:
-                return
-            if g == len(values):
-                if need == 0 and cards % n == 0 and (cards or not must_win):
-                    yield tuple(taken)
-                return
-            for x in range(left[g] + 1):
-                if values[g] * x > need:
-                    break
-                taken[g] = x
-                yield from walk(g + 1, need - values[g] * x, cards + x)
-            taken[g] = 0
-
-        yield from walk(0, target, 0)
-
-    failed: set = set()
-
-    def serve(i: int, left: tuple[int, ...]) -> bool:
-        used = total - sum(left)
-        if used > played:
-            return False
-        if i == len(units):
-            return used == played
-        if (i, left) in failed:
-            return False
-        unit = units[i]
-        for taken in takes(left, won[unit], unit == leader_unit):
-            if serve(i + 1, tuple(a - b for a, b in zip(left, taken))):
-                return True
-        failed.add((i, left))
-        return False
-
-    return serve(0, tuple(by_value[v] for v in values))
-
-
 def _build_position(spec: dict, rules: Rules) -> State:
     n = rules.players
     names = State.SEAT_NAMES[n]
@@ -1095,6 +1036,7 @@ def _build_position(spec: dict, rules: Rules) -> State:
                             f"players each holds 1 to {full}")
     positions.hand_sizes(order, dict(enumerate(hands)), len(trick_cards), size, name)
     dealer = spec.get("dealer")
+    dealer_given = dealer is not None
     dealer = (leader - 1) % n if dealer is None else positions.seat(int(dealer), n, "dealer", name)
     if size == full and leader != (dealer + 1) % n:
         raise PositionError(f"leader: the eldest ({names[(dealer + 1) % n]}, the dealer's left) "
@@ -1115,8 +1057,8 @@ def _build_position(spec: dict, rules: Rules) -> State:
         stated = {unit: 0 for unit in sides_of(n)}
         stated.update({_unit_from_text(k, n): int(v) for k, v in spec["won"].items()})
         pool = [c for c in DECK if c not in set(live)]
-        if not _points_possible(pool, (full - size) * n, n, stated,
-                                side_of(leader, n), trump_suit):
+        if not history.points_possible(pool, (full - size) * n, n, stated, side_of(leader, n),
+                                       lambda c: card_points(c, trump_suit)):
             shown = ", ".join(f"{_side_words(u, n)} {v}" for u, v in stated.items())
             raise PositionError(f"won: no {full - size} trick{'s' * (full - size != 1)} of the "
                                 f"cards already played give {shown} card points, with "
@@ -1143,6 +1085,18 @@ def _build_position(spec: dict, rules: Rules) -> State:
     self.fixed_melds = tuple((_unit_from_text(k, n), v) for k, v in spec.get("melds", {}).items())
     self.phase = "play"
     self.to_move = (leader + len(trick_cards)) % n
+    stated = None
+    if spec.get("won"):       # the whole count, a side not named having none
+        stated = {unit: 0 for unit in sides_of(n)}
+        stated.update({_unit_from_text(k, n): int(v) for k, v in spec["won"].items()})
+    first = history.require(history.facts_of(
+        self, DECK, full - size, (dealer + 1) % n if dealer_given else None,
+        every_card=n != 2,
+        unit=lambda s: side_of(s, n), points=stated,
+        card_points=lambda c: card_points(c, trump)), name,
+        "the card points in won" if stated else "")
+    if not dealer_given and first is not None:      # a dealer left out is one that fits
+        self.dealer = (first - 1) % n
     return self
 
 

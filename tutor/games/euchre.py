@@ -34,6 +34,7 @@ from ..errors import CardError, IllegalAction, PositionError, RulesError
 from . import base, checks, positions
 from .checks import quote
 from .actions import Action
+from . import history
 from .tricks import TrickRules, ranked_order
 
 __all__ = ["Rules", "PRESETS", "resolve", "State", "EuchreMatch", "GameResult", "new_hand",
@@ -1115,6 +1116,7 @@ def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (),
             raise PositionError("maker: with two lone players one of them must be on the makers' "
                                 "side")
         _check_lone_players(lone, maker, rules)
+    dealer_given = dealer is not None
     if dealer is None:
         dealer = (leader - 1) % n
     dealer = positions.seat(dealer, n, "dealer", name)
@@ -1209,6 +1211,20 @@ def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (),
     state.outcome = None
     state.phase = "play"
     state.to_move = order[len(played)]
+    if tricks_won is not None:      # who won the earlier tricks is said: they can be replayed
+        unit = (lambda s: s % 2) if n == 4 else (lambda s: s)
+        wins: dict = {}
+        for s, w in enumerate(won):
+            wins[unit(s)] = wins.get(unit(s), 0) + w
+        first = history.require(history.facts_of(
+            state, game_deck(rules), done,
+            _first_leader_of(n, dealer, lone, active, maker, rules) if dealer_given else
+            frozenset(_first_leader_of(n, d, lone, active, maker, rules) for d in range(n)),
+            unit=unit, wins=wins), name, "the tricks won as stated")
+        if not dealer_given and first is not None:     # a dealer left out is one that fits
+            state.dealer = next(d for d in range(n) if first == _first_leader_of(
+                n, d, lone, active, maker, rules))
+            setup["position"]["dealer"] = state.dealer
     return state
 
 

@@ -32,6 +32,7 @@ from . import base, checks, positions
 from .checks import quote
 from . import lora_layout as layout
 from .actions import Action, parse_action
+from . import history
 from .tricks import TrickRules
 
 __all__ = ["Rules", "PRESETS", "resolve", "State", "LoraMatch", "new_hand", "position",
@@ -1344,6 +1345,18 @@ def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, wo
     if needs is not None and offset >= needs and not state.prior_winners:
         raise PositionError(f"trick_winners: trick {needs} was already played and scores: give "
                             f"trick_winners")
+    counted = bool(stated) or bool(state.prior_winners)
+    first = history.require(history.facts_of(
+        state, TRICK_CARDS, offset, (dealer + 1) % 4 if dealer_given else None, every_card=True,
+        wins=dict(enumerate(counts)) if counted else None,
+        winners=state.prior_winners or None,
+        owner={c: s for s, cs in won_cards.items() for c in cs}), name,
+        " and ".join(what for what, given in (("the tricks won", counted),
+                                              ("the cards taken", won_cards)) if given)
+        + (" as stated" if counted or won_cards else ""))
+    if not dealer_given and first is not None:      # a dealer left out is one that fits
+        state.dealer = (first - 1) % 4
+        state.setup = MappingProxyType({**state.setup, "dealer": state.dealer})
     return state
 
 

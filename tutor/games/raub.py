@@ -30,6 +30,7 @@ from ..errors import CardError, IllegalAction, PositionError, PuzzleError, Rules
 from . import base, checks, positions
 from .checks import check_whole_number, quote
 from .actions import Action
+from . import history
 from .tricks import TrickRules
 
 __all__ = ["Rules", "PRESETS", "resolve", "State", "RaubMatch", "new_hand", "position",
@@ -1298,6 +1299,9 @@ def _build_position(setup: Mapping, rules: Rules) -> State:
                          names.__getitem__)
     positions.trick_follows(state.trick_rules, trick, {s: hands[s] for s in active},
                             names.__getitem__)
+    if any(tw):         # the earlier tricks' winners are said: they can be replayed
+        history.require(history.facts_of(state, PACK, done, declarer, wins=dict(enumerate(tw))),
+                        names.__getitem__, "the tricks won as stated")
     return state
 
 

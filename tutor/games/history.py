@@ -1,0 +1,361 @@
+"""Earlier tricks: whether some legal play of the tricks already played leads to a position.
+
+A position gives the cards still held and who leads; the tricks already played are gone. A real
+hand got there by legal play: the first trick led by the seat the rules name and each later one
+by the winner of the one before, every card played under the duty to follow suit (and to trump
+or overtrump, as the game's :class:`~tutor.games.tricks.TrickRules` say) with the cards the
+player held then (those he holds now and those he played later), and the tricks giving each
+side what the position says it took. :func:`possible` searches backwards from the position for
+such a play.
+
+The search undoes one trick at a time: the trick just before the position is won by the player
+who leads now; its cards come from the cards no longer in play, each of them legal for a hand
+made of the player's later cards and that card. What decides the earlier tricks about a hand is
+only which suits it holds and its best trump, so a failed search remembers the cards left and
+those two facts per player, never the same question twice. It gives up after ``budget`` cards
+tried (about a tenth of a second) and answers None: undecided.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+from dataclasses import dataclass, field
+from typing import Callable, Hashable, Iterable, Mapping
+
+from ..cards import Card
+from ..errors import PositionError
+from .tricks import TrickRules
+
+__all__ = ["Facts", "facts_of", "possible", "points_possible", "require", "sampled_deals",
+           "BUDGET"]
+
+BUDGET = 20_000
+"""Cards tried before the search gives up (undecided)."""
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a position says about its earlier tricks.
+
+    ``held``: each playing seat's cards at the start of the trick in progress (his card in it
+    included); ``pool``: the cards that may have been played earlier (all of them were when
+    ``every_card``, as when the whole pack is dealt); ``tricks``: how many were played;
+    ``leader`` won the last of them, ``first`` led the first (a seat, the seats that may have,
+    or None: any seat, as when a position leaves out the dealer). Optional, each the whole count:
+    ``wins`` (tricks per ``unit``: a seat, or a side), ``winners`` (each trick's winner in
+    order), ``owner`` (card -> the seat whose tricks hold it) and ``points`` (card points per
+    unit, ``card_points`` valuing a card)."""
+
+    rules: TrickRules
+    seats: tuple[int, ...]
+    held: Mapping[int, frozenset]
+    pool: frozenset
+    tricks: int
+    leader: int
+    first: int | frozenset | None
+    every_card: bool = False
+    unit: Callable[[int], Hashable] = field(default=lambda seat: seat)
+    wins: Mapping[Hashable, int] | None = None
+    winners: tuple[int, ...] | None = None
+    owner: Mapping[Card, int] = field(default_factory=dict)
+    points: Mapping[Hashable, int] | None = None
+    card_points: Callable[[Card], int] | None = None
+
+
+def facts_of(state, pack: Iterable[Card], tricks: int, first, **stated) -> Facts:
+    """The facts of a play-phase ``state`` built from a position (its hands, trick, leader,
+    trick rules and playing seats), ``tricks`` earlier tricks, the first led by ``first``;
+    the cards of ``pack`` not in play make the pool. ``stated``: the other fields of Facts."""
+    seats = tuple(getattr(state, "active_seats", None) or range(state.players))
+    in_trick = dict(state.trick)
+    held = {s: frozenset(state.hands[s]) | ({in_trick[s]} if s in in_trick else frozenset())
+            for s in seats}
+    in_play = set().union(*held.values())
+    return Facts(rules=state.trick_rules, seats=seats, held=held,
+                 pool=frozenset(c for c in pack if c not in in_play), tricks=tricks,
+                 leader=state.leader, first=first, **stated)
+
+
+_TRUSTED = contextvars.ContextVar("trick_tutor_sampled_deals", default=False)
+
+
+@contextlib.contextmanager
+def sampled_deals():
+    """Within this block positions are not searched for their earlier tricks: the bots build
+    one position per sampled deal, whose public play is real, and need them fast."""
+    token = _TRUSTED.set(True)
+    try:
+        yield
+    finally:
+        _TRUSTED.reset(token)
+
+
+def require(facts: Facts, name: Callable[[int], str], stated: str = "") -> int | None:
+    """Raise a PositionError when no legal play of the earlier tricks leads to the position
+    (undecided within the budget counts as possible). ``stated`` names in words what the
+    tricks must also give, e.g. "the tricks won as stated". Returns who led the first trick
+    in the play found (None when none was searched for or the budget ran out): where the
+    position left the dealer out, the dealer is the one whose eldest that is."""
+    if _TRUSTED.get():
+        return None
+    verdict = _search(facts, BUDGET)
+    if verdict is not False:
+        return verdict
+    k = facts.tricks
+    first = f"the first led by {name(facts.first)}, " if isinstance(facts.first, int) else ""
+    duty = ("follow suit" if facts.rules.when_void == "any" or facts.rules.trump is None
+            else "follow suit, and to trump or overtrump as the rules ask,")
+    also = f", giving {stated}" if stated else ""
+    raise PositionError(
+        f"hands: no legal play of the {k} earlier trick{'s' * (k != 1)} leads here ({first}"
+        f"the last won by {name(facts.leader)}{also}): whichever "
+        f"way the cards already played fell, a trick would have gone to another player or "
+        f"someone would have broken the duty to {duty} with the cards he held then (those he "
+        f"still holds and those he played later)")
+
+
+def points_possible(pool, played: int, n: int, won: Mapping, leader_unit,
+                    card_points: Callable, every_card: bool = False) -> bool:
+    """Whether ``played`` cards of ``pool`` can make tricks of ``n`` cards so that each unit's
+    tricks hold exactly its points in ``won`` (every unit named), ``leader_unit`` having won
+    at least one trick (the last). Cards left over were never in play (none with
+    ``every_card``). Which cards could share a trick is not asked: this is the count of
+    points, not a replay.
+
+    Cards worth the same are alike here, so each unit takes a count of each point value; the
+    units are served one after another, the fewest points first, and what one unit leaves is
+    remembered once it has failed."""
+    by_value: dict[int, int] = {}
+    for card in pool:
+        points = card_points(card)
+        by_value[points] = by_value.get(points, 0) + 1
+    if every_card and played != len(pool):
+        return False
+    values = sorted(by_value, reverse=True)
+    units = sorted(won, key=lambda u: won[u])
+    total = len(pool)
+
+    def takes(left: tuple[int, ...], target: int, must_win: bool):
+        """Every count per value, within ``left``, worth exactly ``target`` in whole tricks."""
+        best = [0] * (len(values) + 1)
+        for g in range(len(values) - 1, -1, -1):
+            best[g] = best[g + 1] + values[g] * left[g]
+        taken = [0] * len(values)
+
+        def walk(g: int, need: int, cards: int):
+            if need > best[g]:
+                return
+            if g == len(values):
+                if need == 0 and cards % n == 0 and (cards or not must_win):
+                    yield tuple(taken)
+                return
+            for x in range(left[g] + 1):
+                if values[g] * x > need:
+                    break
+                taken[g] = x
+                yield from walk(g + 1, need - values[g] * x, cards + x)
+            taken[g] = 0
+
+        yield from walk(0, target, 0)
+
+    failed: set = set()
+
+    def serve(i: int, left: tuple[int, ...]) -> bool:
+        used = total - sum(left)
+        if used > played:
+            return False
+        if i == len(units):
+            return used == played
+        if (i, left) in failed:
+            return False
+        unit = units[i]
+        for taken in takes(left, won[unit], unit == leader_unit):
+            if serve(i + 1, tuple(a - b for a, b in zip(left, taken))):
+                return True
+        failed.add((i, left))
+        return False
+
+    return serve(0, tuple(by_value[v] for v in values))
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def possible(facts: Facts, budget: int = BUDGET) -> bool | None:
+    """True when some legal play of the earlier tricks leads to the position, False when none
+    does, None when ``budget`` ran out first."""
+    verdict = _search(facts, budget)
+    return verdict if verdict is False or verdict is None else True
+
+
+def _search(facts: Facts, budget: int) -> int | bool | None:
+    """The first trick's leader in a play found, False when there is none, None when the
+    budget ran out first."""
+    f = facts
+    rules = f.rules
+    seats = tuple(f.seats)
+    firsts = (set(seats) if f.first is None else
+              {f.first} if isinstance(f.first, int) else set(f.first))
+    players = len(seats)
+    k0 = f.tricks
+    if k0 == 0:
+        return f.leader if f.leader in firsts else False
+    if len(f.pool) < k0 * players or (f.every_card and len(f.pool) != k0 * players):
+        return False
+    units = sorted({f.unit(s) for s in seats}, key=str)
+    where = {u: i for i, u in enumerate(units)}
+    wins0 = tuple(f.wins.get(u, 0) for u in units) if f.wins is not None else None
+    if wins0 is not None and (sum(wins0) != k0 or min(wins0) < 0):
+        return False
+    value = f.card_points or (lambda card: 0)
+    points0 = tuple(f.points.get(u, 0) for u in units) if f.points is not None else None
+    hands = {s: set(f.held[s]) for s in seats}
+    suit_of = {c: rules.suit_of(c) for c in set(f.pool).union(*f.held.values())}
+    trump_of = {c: rules.order[c] for c in suit_of if rules.is_trump(c)}
+    pool = sorted(f.pool, key=lambda c: (suit_of[c].value, -rules.order[c]))
+    left = set(pool)
+    failed: set = set()
+    tried = [0]
+
+    def shape(s):
+        hand = hands[s]
+        return (frozenset(suit_of[c] for c in hand),
+                max((trump_of[c] for c in hand if c in trump_of), default=0))
+
+    def rotated(lead):
+        i = seats.index(lead)
+        return seats[i:] + seats[:i]
+
+    found_first: list[int] = []
+    split_memo: dict = {}
+
+    def points_split(k: int, u: int, points) -> bool:
+        """The cards left can make k tricks worth exactly ``points`` per unit, unit ``u``
+        taking at least one (the one being undone)."""
+        values = tuple(sorted(map(value, left)))
+        key = (values, k, u, points)
+        if key not in split_memo:
+            split_memo[key] = points_possible(
+                values, k * players, players, dict(enumerate(points)), u, lambda v: v,
+                every_card=f.every_card)
+        return split_memo[key]
+
+    def enough_of_a_suit(k: int, winner: int, wins) -> bool:
+        """Each trick led in a suit takes a card of it from every player who holds that suit
+        (players only hold more suits further back): the cards left must allow k such tricks,
+        each winner's from the cards his tricks hold where that is known."""
+        holders: dict = {}
+        for s in seats:
+            for suit in {suit_of[c] for c in hands[s]}:
+                holders[suit] = holders.get(suit, 0) + 1
+        if f.owner and wins is not None and f.unit(winner) == winner:
+            groups = []
+            for s in seats:
+                tricks = wins[where[s]] + (s == winner)
+                if tricks:
+                    groups.append(([c for c in left if f.owner.get(c, s) == s], tricks))
+        else:
+            groups = [(left, k)]
+        for cards, tricks in groups:
+            by_suit: dict = {}
+            for c in cards:
+                by_suit[suit_of[c]] = by_suit.get(suit_of[c], 0) + 1
+            if sum(min(tricks, n // max(1, holders.get(suit, 0)))
+                   for suit, n in by_suit.items()) < tricks:
+                return False
+        return True
+
+    def undo(k: int, winner: int, wins, points) -> bool:
+        """Tricks 1..k can be played, trick k won by ``winner``, leaving ``left`` unplayed."""
+        if k == 0:
+            if (winner in firsts and (not f.every_card or not left)
+                    and (points is None or not any(points))):
+                found_first.append(winner)
+                return True
+            return False
+        if f.winners is not None and f.winners[k - 1] != winner:
+            return False
+        u = where[f.unit(winner)]
+        if wins is not None:
+            if wins[u] <= 0:
+                return False
+            wins = wins[:u] + (wins[u] - 1,) + wins[u + 1:]
+        tried[0] += 4 * players          # a node costs about as much as a few cards
+        key = (k, winner, frozenset(left), tuple(shape(s) for s in seats), wins, points)
+        if key in failed:
+            return False
+        if not enough_of_a_suit(k, winner, wins) or (
+                points is not None and not points_split(k, u, points)):
+            failed.add(key)
+            return False
+        if k == 1:
+            leads = [s for s in rotated(winner) if s in firsts]
+        elif f.winners is not None:
+            leads = [f.winners[k - 2]]
+        else:
+            leads = [s for s in rotated(winner)
+                     if wins is None or wins[where[f.unit(s)]] > 0]
+        for lead in leads:
+            for cards in _tricks(rotated(lead), winner):
+                got = points
+                if points is not None:
+                    got = points[:u] + (points[u] - sum(map(value, cards)),) + points[u + 1:]
+                    if got[u] < 0:
+                        continue
+                order = rotated(lead)        # the cards are out of ``left`` while yielded
+                for s, c in zip(order, cards):
+                    hands[s].add(c)
+                found = undo(k - 1, lead, wins, got)
+                for s, c in zip(order, cards):
+                    hands[s].discard(c)
+                if found:
+                    return True
+        failed.add(key)
+        return False
+
+    def _tricks(order, winner):
+        """Every legal trick of the cards left, played in ``order``, that ``winner`` wins."""
+        j = order.index(winner)
+        cards: list[Card] = []
+
+        def place(i: int, best: int):
+            if i == len(order):
+                yield tuple(cards)
+                return
+            s = order[i]
+            led = suit_of[cards[0]] if cards else None
+            wins_here = i == j
+            must_follow = led is not None and any(suit_of[x] is led for x in hands[s])
+            # the likely cards first: the led suit, the winner's high and the others' low
+            candidates = sorted(
+                (c for c in pool if c in left and f.owner.get(c, winner) == winner),
+                key=lambda c: (suit_of[c] is not led,
+                               -rules.order[c] if wins_here else rules.order[c]))
+            for c in candidates:
+                if c not in left or (must_follow and suit_of[c] is not led):
+                    continue
+                tried[0] += 1
+                if tried[0] > budget:
+                    raise _OutOfBudget
+                if i == 0:
+                    top = 0
+                else:
+                    if c not in rules.legal_cards(list(hands[s]) + [c], cards):
+                        continue
+                    top = i if rules.beats(c, cards[best], led) else best
+                if i >= j and top != j:
+                    continue
+                cards.append(c)
+                left.discard(c)
+                yield from place(i + 1, top)
+                left.add(c)
+                cards.pop()
+
+        yield from place(0, 0)
+
+    try:
+        return found_first[0] if undo(k0, f.leader, wins0, points0) else False
+    except _OutOfBudget:
+        return None
