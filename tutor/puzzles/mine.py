@@ -7,7 +7,8 @@ candidate order, are kept. The browser edition has no processes: there every bat
 the one process (the same puzzles), with a one-line note when more jobs were asked for.
 
 Sources: ``deal`` (random endings of ``cards`` cards a hand: any cards, a random trump or
-contract, random earlier tricks; the current trick started by random legal cards) and
+contract, random earlier tricks that the position's checks accept (Clabber: a full deal played
+down by random legal cards); the current trick started by random legal cards) and
 ``game`` (a random full deal bid and played by ``basic`` bots down to ``cards`` cards a hand;
 Lora's layout is always mined from a real layout, played down by random legal cards). The goal
 is the best the hero's side can make sure of; a candidate is kept when exactly one card class
@@ -103,14 +104,21 @@ def _raub(rng, k, spec):
 
 
 def _clabber(rng, k, spec):
+    """A random full deal (all 24 cards: six a hand) played down by random legal cards to
+    ``k`` cards a hand, so that the earlier tricks are real; counted from there."""
     from .. import games
+    from ..games.clabber import HAND_SIZE
     trump = rng.choice(SUITS)
-    leader = rng.randrange(4)
+    dealer = rng.randrange(4)
     maker = rng.randrange(4)
-    hands = _deal(rng, card_deck("24"), range(4), k)
-    state = games.position("clabber", hands=hands, trump=trump, leader=leader, maker=maker,
-                           players=4)
-    return state, 0
+    hands = _deal(rng, card_deck("24"), range(4), HAND_SIZE[4])
+    full = games.position("clabber", hands=hands, trump=trump, leader=(dealer + 1) % 4,
+                          maker=maker, dealer=dealer, players=4)
+    while len(full.hands[full.leader]) > k or full.trick:
+        full.push(rng.choice(full.legal_actions()))
+    args = games.position_args(full)
+    args.pop("won", None)          # an ending: counted from here
+    return games.position("clabber", **args), 0
 
 
 def _lora_tricks(rng, k, contract):
