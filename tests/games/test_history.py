@@ -40,10 +40,10 @@ def test_the_winner_of_the_last_trick_must_be_able_to_win_it():
                        tricks_won={1: 1})
 
 
-def test_sampled_deals_are_not_searched():
+def test_trusted_positions_are_not_searched():
     spec = dict(hands={0: "AD KD QD JD", 1: "AC KC QC JC", 2: "JH AH KS 10D 9C",
                        3: "AS QS JS 10S 9S"}, trump="H", leader=0, trick=["9H", "QH"])
-    with history.sampled_deals():
+    with history.trusted():
         state = games.position("clabber", **spec)
     assert state.to_move == 2
     with pytest.raises(PositionError):

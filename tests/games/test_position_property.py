@@ -304,7 +304,7 @@ def test_corrupted_positions_are_refused_or_real(mode):
             assert not unreadable(message), message
             if "earlier trick" in message:
                 # refused by the search for earlier tricks: the witness search agrees
-                with history.sampled_deals():
+                with history.trusted():
                     unchecked = games.position(state.game, **bad)
                 assert reachable(unchecked, budget=50_000) is not True, \
                     f"refused, but real play reaches it ({field} changed): {message}\n{bad}"

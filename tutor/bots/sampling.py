@@ -92,7 +92,7 @@ def position_for(view: View, hands: dict[int, tuple[Card, ...]], trump=None, lea
     public play is real, so the position's earlier tricks are not searched again (one position
     is built per sampled deal)."""
     from ..games import history
-    with history.sampled_deals():
+    with history.trusted():
         return _position_for(view, hands, trump, leader)
 
 

@@ -1093,7 +1093,7 @@ def _build_position(spec: dict, rules: Rules) -> State:
         self, DECK, full - size, (dealer + 1) % n if dealer_given else None,
         every_card=n != 2,
         unit=lambda s: side_of(s, n), points=stated,
-        card_points=lambda c: card_points(c, trump)), name,
+        card_points=lambda c: card_points(c, trump), prefer=(dealer + 1) % n), name,
         "the card points in won" if stated else "")
     if not dealer_given and first is not None:      # a dealer left out is one that fits
         self.dealer = (first - 1) % n

@@ -1220,7 +1220,7 @@ def position(hands: Mapping[int, Any], trump, leader: int, trick: Sequence = (),
             state, game_deck(rules), done,
             _first_leader_of(n, dealer, lone, active, maker, rules) if dealer_given else
             frozenset(_first_leader_of(n, d, lone, active, maker, rules) for d in range(n)),
-            unit=unit, wins=wins), name, "the tricks won as stated")
+            unit=unit, wins=wins, prefer=_first_leader_of(n, dealer, lone, active, maker, rules)), name, "the tricks won as stated")
         if not dealer_given and first is not None:     # a dealer left out is one that fits
             state.dealer = next(d for d in range(n) if first == _first_leader_of(
                 n, d, lone, active, maker, rules))

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Hashable, Iterable, Mapping
 
 from ..cards import Card
 from ..errors import PositionError
 from .tricks import TrickRules
 
-__all__ = ["Facts", "facts_of", "possible", "points_possible", "require", "sampled_deals",
+__all__ = ["Facts", "facts_of", "possible", "points_possible", "require", "trusted",
            "BUDGET"]
 
 BUDGET = 20_000
@@ -45,7 +45,8 @@ class Facts:
     or None: any seat, as when a position leaves out the dealer). Optional, each the whole count:
     ``wins`` (tricks per ``unit``: a seat, or a side), ``winners`` (each trick's winner in
     order), ``owner`` (card -> the seat whose tricks hold it) and ``points`` (card points per
-    unit, ``card_points`` valuing a card)."""
+    unit, ``card_points`` valuing a card). ``prefer``: the first leader to try before the others
+    (where the position left the dealer out, the one its default dealer gives)."""
 
     rules: TrickRules
     seats: tuple[int, ...]
@@ -61,6 +62,7 @@ class Facts:
     owner: Mapping[Card, int] = field(default_factory=dict)
     points: Mapping[Hashable, int] | None = None
     card_points: Callable[[Card], int] | None = None
+    prefer: int | None = None
 
 
 def facts_of(state, pack: Iterable[Card], tricks: int, first, **stated) -> Facts:
@@ -77,13 +79,14 @@ def facts_of(state, pack: Iterable[Card], tricks: int, first, **stated) -> Facts
                  leader=state.leader, first=first, **stated)
 
 
-_TRUSTED = contextvars.ContextVar("trick_tutor_sampled_deals", default=False)
+_TRUSTED = contextvars.ContextVar("trick_tutor_trusted_positions", default=False)
 
 
 @contextlib.contextmanager
-def sampled_deals():
-    """Within this block positions are not searched for their earlier tricks: the bots build
-    one position per sampled deal, whose public play is real, and need them fast."""
+def trusted():
+    """Within this block positions are not searched for their earlier tricks. For the bots,
+    which build one position per sampled deal of a hand whose public play is real and need
+    them fast, and for checking the solver on arbitrary endings, real or not."""
     token = _TRUSTED.set(True)
     try:
         yield
@@ -99,6 +102,9 @@ def require(facts: Facts, name: Callable[[int], str], stated: str = "") -> int |
     position left the dealer out, the dealer is the one whose eldest that is."""
     if _TRUSTED.get():
         return None
+    if facts.prefer is not None and _search(replace(facts, first=facts.prefer), BUDGET) \
+            is not False:
+        return facts.prefer
     verdict = _search(facts, BUDGET)
     if verdict is not False:
         return verdict

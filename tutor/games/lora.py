@@ -1350,7 +1350,8 @@ def _position(rules: Rules, contract, hands, leader=0, trick=(), dealer=None, wo
         state, TRICK_CARDS, offset, (dealer + 1) % 4 if dealer_given else None, every_card=True,
         wins=dict(enumerate(counts)) if counted else None,
         winners=state.prior_winners or None,
-        owner={c: s for s, cs in won_cards.items() for c in cs}), name,
+        owner={c: s for s, cs in won_cards.items() for c in cs},
+        prefer=(dealer + 1) % 4), name,
         " and ".join(what for what, given in (("the tricks won", counted),
                                               ("the cards taken", won_cards)) if given)
         + (" as stated" if counted or won_cards else ""))
