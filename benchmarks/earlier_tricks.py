@@ -81,7 +81,7 @@ def main():
                 try:
                     games.position(game, **spec)
                 except TutorError as err:
-                    refused[current] += "earlier trick" in str(err)
+                    refused[current] += "no legal play of the" in str(err)
     finally:
         history._search = search
     print(f"{'game':8} {'positions':9} {'searches':>8} {'refused':>8} {'undecided':>9} "

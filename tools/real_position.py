@@ -40,7 +40,7 @@ def real_position(game: str, args: dict, keep=(0,), tries: int = 3000, seed: int
         games.position(game, **args)
         return args
     except PositionError as err:
-        if "earlier trick" not in str(err):
+        if "no legal play of the" not in str(err):
             raise
     rng = random.Random(seed)
     hands = {int(s): str(v).split() for s, v in args["hands"].items()}
