@@ -2,8 +2,9 @@
 earlier tricks of a real hand, searched backwards from the position (each earlier trick a legal
 trick of cards no longer in play, won by the seat that led the next, the first one led by the
 seat the rules name), that also gives every stated fact: tricks won (by seat, or by side where
-only the side counts), trick winners, the cards taken (Lora: at least those stated), the card points taken (Clabber: at least
-those stated; the rest count for nobody). The Lora layout has its own witness: the turns before
+only the side counts), trick winners, the cards taken (Lora: at least those stated), the card points taken (Clabber: exactly
+those stated, a side not named having none); Raub's Stih: the 7 of trumps played by the declarer
+only (it is his bonus card). The Lora layout has its own witness: the turns before
 the position, each a card laid or a pass with no card to lay (``layout_reachable``).
 
 ``reachable(state)`` is True when a witness is found, False when none exists, None when the
@@ -30,7 +31,7 @@ def _facts(state):
     if game == "euchre":
         from tutor.games.euchre import game_deck
         pack = game_deck(state.rules)
-        first = state._first_leader()
+        first = _euchre_first_leader(state)
         unit = (lambda s: s % 2) if n == 4 else (lambda s: s)
         won = Counter()
         for s, w in enumerate(state.tricks_won):
@@ -39,8 +40,11 @@ def _facts(state):
     if game == "raub":
         from tutor.games.raub import PACK
         stated = any(state.tricks_won)
+        only = {c: state.declarer for c in PACK
+                if state.kind == "stih" and c.suit is state.trump and c.rank.value == 7}
         return PACK, 4, state.declarer, {
-            "unit": (lambda s: s), "tricks": dict(enumerate(state.tricks_won)) if stated else None}
+            "unit": (lambda s: s), "tricks": dict(enumerate(state.tricks_won)) if stated else None,
+            "only": only}
     if game == "lora":
         from tutor.games.lora import TRICK_CARDS
         stated = setup.get("tricks_won") is not None or setup.get("trick_winners") is not None
@@ -53,11 +57,74 @@ def _facts(state):
     size = HAND_SIZE[n] + (3 if n == 2 else 0)
     unit = state.side
     carried = {}
-    for side, pts in state.carried:
-        carried[side] = carried.get(side, 0) + pts
+    if state.carried:               # won is the whole count: a side not named has none
+        from tutor.games.clabber import sides_of
+        carried = {side: 0 for side in sides_of(n)}
+        for side, pts in state.carried:
+            carried[side] += pts
     return DECK, size, (state.dealer + 1) % n, {
         "unit": unit, "tricks": None, "points": carried,
         "card_points": lambda c: card_points(c, state.trump)}
+
+
+def _euchre_first_leader(state) -> int:
+    """Rules section 7's table: the dealer's left; with one lone player X, the player on X's
+    left; with one on each side, the lone defender; under ``left_of_dealer_skip_inactive``, the
+    first active player clockwise from the dealer's left. Two-handed: the non-dealer."""
+    n, dealer, lone = state.players, state.dealer, tuple(state.alone)
+    left = (dealer + 1) % n
+    if n != 4 or not lone:
+        return left
+    if state.rules.lone_lead == "left_of_dealer_skip_inactive":
+        return next(s for s in ((left + k) % 4 for k in range(4)) if (s + 2) % 4 not in lone)
+    if len(lone) == 1:
+        return (lone[0] + 1) % 4
+    return next(s for s in lone if s % 2 != state.maker % 2)
+
+
+def roles_real(state) -> bool:
+    """Whether the roles a position states are ones a real hand gives, read from the rules
+    files. Euchre (6.2): going alone only four-handed, at most one lone player a side, a lone
+    maker's-side player the maker himself unless ``maker_partner_may_go_alone``, a lone
+    defender only as ``defender_alone`` allows. Raub (4, 8, 11, 16): every score above 0; a
+    blind Raub, a Stih and a Muss the dealer's; in a Stih the 7 of trumps (the bonus card)
+    held or played by nobody else; in a Muss every player in, Muss in the rules and a score
+    below the threshold; the need 1 for a Stih (and a blind Raub under
+    ``blind_raub_needs_one_trick``), else 2."""
+    rules = state.rules
+    if state.game == "euchre":
+        lone = tuple(state.alone)
+        if not lone:
+            return True
+        if state.players != 4 or len({s % 2 for s in lone}) != len(lone):
+            return False
+        ours = [s for s in lone if s % 2 == state.maker % 2]
+        theirs = [s for s in lone if s % 2 != state.maker % 2]
+        if ours and ours[0] != state.maker and not rules.maker_partner_may_go_alone:
+            return False
+        if theirs and (rules.defender_alone == "never"
+                       or (rules.defender_alone == "vs_lone_maker" and not ours)):
+            return False
+        return True
+    if state.game != "raub":
+        return True
+    if min(state.scores) <= 0:
+        return False
+    kind = state.kind
+    if kind in ("raub", "stih", "muss") and state.declarer != state.dealer:
+        return False
+    if kind == "stih":
+        seven = next(c for c in state.trick_rules.order if c.suit is state.trump
+                     and c.rank.value == 7)
+        holders = [s for s in range(state.players) if seven in state.hands[s]]
+        holders += [s for s, c in state.trick if c == seven]
+        if any(s != state.declarer for s in holders):
+            return False
+    if kind == "muss" and not (rules.muss_enabled and len(state.active_seats) == state.players
+                               and min(state.scores) < rules.muss_threshold):
+        return False
+    one = kind == "stih" or (kind == "raub" and rules.blind_raub_needs_one_trick)
+    return state.need == (1 if one else 2)
 
 
 def layout_reachable(state, budget: int = 200_000):
@@ -117,10 +184,8 @@ def layout_reachable(state, budget: int = 200_000):
         return None
 
 
-def reachable(state, budget: int = 200_000, follow: bool = True):
-    """True / False / None (budget spent) - see the module docstring. ``follow=False`` lets
-    the earlier tricks ignore the duty to follow suit (any card of the player's may be played):
-    a position reachable only that way breaks nothing but that duty."""
+def reachable(state, budget: int = 200_000):
+    """True / False / None (budget spent) - see the module docstring."""
     if state.game == "lora" and state.contract == "lora":
         return layout_reachable(state, budget)
     pack, size, first, facts = _facts(state)
@@ -150,6 +215,7 @@ def reachable(state, budget: int = 200_000, follow: bool = True):
     for s, cs in (facts.get("cards") or {}).items():
         for c in cs:
             owned[c] = s
+    only = facts.get("only") or {}          # card -> the one seat that can have played it
     points = facts.get("points") or {}
     card_points = facts.get("card_points")
     nodes = [0]
@@ -168,7 +234,7 @@ def reachable(state, budget: int = 200_000, follow: bool = True):
                 return False
             if tricks is not None and any(left_tricks.values()):
                 return False
-            if any(v > 0 for v in left_points.values()):
+            if any(v != 0 for v in left_points.values()):
                 return False
             if state.game == "lora" and used != set(pool):
                 return False
@@ -193,8 +259,10 @@ def reachable(state, budget: int = 200_000, follow: bool = True):
             if seats[rules.winner_index(cards)] != w:
                 return False
             if card_points is not None and unit(w) in left_points:
-                left_points = dict(left_points)       # stated points: at most the tricks held
+                left_points = dict(left_points)       # stated points: exactly the tricks held
                 left_points[unit(w)] -= sum(card_points(c) for c in cards)
+                if left_points[unit(w)] < 0:
+                    return False
             for s, c in zip(seats, cards):
                 hands[s].add(c)
             try:
@@ -206,9 +274,9 @@ def reachable(state, budget: int = 200_000, follow: bool = True):
         for c in pool:
             if c in used:
                 continue
-            if c in owned and owned[c] != w:
+            if (c in owned and owned[c] != w) or only.get(c, s) != s:
                 continue
-            if follow and cards and c not in rules.legal_cards(list(hands[s]) + [c], cards):
+            if cards and c not in rules.legal_cards(list(hands[s]) + [c], cards):
                 continue
             used.add(c)
             if place(k, seats, i + 1, cards + [c], w, lead, left_tricks, left_points, used):

@@ -789,6 +789,22 @@ def test_position_blind_declarations_are_the_dealers():
                          players=3).dealer == 0
 
 
+def test_position_stih_seven_of_trumps_is_the_declarers_bonus_card():
+    # 8.3 and 14.4: under a Stih the face-up 7 of trumps goes to the dealer (who may discard
+    # it); nobody else can hold it or play it
+    with pytest.raises(PositionError, match=r"^hands: in a Stih the seven of spades \(7S\)"):
+        raub.position(hands={0: "AS KS QS JS", 1: "7S AH KH QH"}, trump="S", declarer=0,
+                      players=2, kind="stih")
+    with pytest.raises(PositionError, match=r"^hands: in a Stih the seven of spades"):
+        raub.position(hands={0: "AS KS QS", 1: "AH KH", 2: "9H 9C"}, trump="S", declarer=0,
+                      players=3, kind="stih", leader=1, trick=["TS", "7S"], tricks_won={1: 1})
+    assert raub.position(hands={0: "AS KS QS 7S", 1: "JS AH KH QH"}, trump="S", declarer=0,
+                         players=2, kind="stih").kind == "stih"
+    # the same hands are fine for a blind Raub, whose bonus card is whatever was face up
+    assert raub.position(hands={0: "AS KS QS JS", 1: "7S AH KH QH"}, trump="S", declarer=0,
+                         players=2, kind="raub").kind == "raub"
+
+
 def test_position_scores_and_muss():
     hands = {0: "AS KS 7H 8C", 1: "QS JH 9H TC", 2: "AH KH 9C 7D"}
     with pytest.raises(PositionError, match=r"^scores: West has 0: .* the game is over"):

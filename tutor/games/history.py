@@ -46,7 +46,9 @@ class Facts:
     ``wins`` (tricks per ``unit``: a seat, or a side), ``winners`` (each trick's winner in
     order), ``owner`` (card -> the seat whose tricks hold it) and ``points`` (card points per
     unit, ``card_points`` valuing a card). ``prefer``: the first leader to try before the others
-    (where the position left the dealer out, the one its default dealer gives)."""
+    (where the position left the dealer out, the one its default dealer gives). ``played_by``:
+    card -> the only seat that can have played it (Raub's Stih: the 7 of trumps, the dealer's
+    bonus card)."""
 
     rules: TrickRules
     seats: tuple[int, ...]
@@ -63,6 +65,7 @@ class Facts:
     points: Mapping[Hashable, int] | None = None
     card_points: Callable[[Card], int] | None = None
     prefer: int | None = None
+    played_by: Mapping[Card, int] = field(default_factory=dict)
 
 
 def facts_of(state, pack: Iterable[Card], tricks: int, first, **stated) -> Facts:
@@ -340,7 +343,8 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
                 key=lambda c: (suit_of[c] is not led,
                                -rules.order[c] if wins_here else rules.order[c]))
             for c in candidates:
-                if c not in left or (must_follow and suit_of[c] is not led):
+                if c not in left or (must_follow and suit_of[c] is not led) \
+                        or f.played_by.get(c, s) != s:
                     continue
                 tried[0] += 1
                 if tried[0] > budget:

@@ -1299,8 +1299,19 @@ def _build_position(setup: Mapping, rules: Rules) -> State:
                          names.__getitem__)
     positions.trick_follows(state.trick_rules, trick, {s: hands[s] for s in active},
                             names.__getitem__)
+    bonus = {}
+    if kind == "stih":      # 8.3, 14.4: the 7 of trumps is the dealer's bonus card
+        seven = Card(Rank.SEVEN, state.trump)
+        bonus = {seven: declarer}
+        who = next((s for s in active if seven in hands[s]),
+                   next((s for s, c in trick if c == seven), declarer))
+        if who != declarer:
+            raise PositionError(f"hands: in a Stih the {seven.name} ({seven}) is the dealer's "
+                                f"bonus card: it goes to {names[declarer]}'s hand (he may "
+                                f"discard it), so {names[who]} cannot have it")
     if any(tw):         # the earlier tricks' winners are said: they can be replayed
-        history.require(history.facts_of(state, PACK, done, declarer, wins=dict(enumerate(tw))),
+        history.require(history.facts_of(state, PACK, done, declarer, wins=dict(enumerate(tw)),
+                                         played_by=bonus),
                         names.__getitem__, "the tricks won as stated")
     return state
 
