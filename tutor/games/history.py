@@ -255,26 +255,30 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
         """Each trick led in a suit takes a card of it from every player who holds that suit
         (players only hold more suits further back): the cards left must allow k such tricks,
         each winner's from the cards his tricks hold where that is known."""
-        holders: dict = {}
-        for s in seats:
-            for suit in {suit_of[c] for c in hands[s]}:
-                holders[suit] = holders.get(suit, 0) + 1
         if f.owner and wins is not None and f.unit(winner) == winner:
             groups = []
             for s in seats:
                 tricks = wins[where[s]] + (s == winner)
                 if tricks:
-                    groups.append(([c for c in left if f.owner.get(c, s) == s], tricks))
+                    groups.append(([c for c in left if f.owner.get(c, s) == s], tricks, s))
         else:
-            groups = [(left, k)]
-        for cards, tricks in groups:
+            groups = [(left, k, None)]
+        for cards, tricks, taker in groups:
             by_suit: dict = {}
             for c in cards:
                 by_suit[suit_of[c]] = by_suit.get(suit_of[c], 0) + 1
-            if sum(min(tricks, n // max(1, holders.get(suit, 0)))
-                   for suit, n in by_suit.items()) < tricks:
+            if sum(min(tricks, n // need(suit, taker)) for suit, n in by_suit.items()) < tricks:
                 return False
         return True
+
+    def need(suit, taker) -> int:
+        """Cards of ``suit`` a trick led in it takes at the least: one from each player who
+        holds the suit, and one from ``taker`` (who wins the trick) when only that suit can
+        win it (no trumps, or trumps led)."""
+        holders = {s for s in seats if any(suit_of[c] is suit for c in hands[s])}
+        if taker is not None and (rules.trump is None or suit is rules.trump):
+            holders.add(taker)
+        return max(1, len(holders))
 
     def undo(k: int, winner: int, wins, points) -> bool:
         """Tricks 1..k can be played, trick k won by ``winner``, leaving ``left`` unplayed."""
@@ -337,10 +341,13 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
             led = suit_of[cards[0]] if cards else None
             wins_here = i == j
             must_follow = led is not None and any(suit_of[x] is led for x in hands[s])
-            # the likely cards first: the led suit, the winner's high and the others' low
+            # the likely cards first: the led suit, then suits the player holds anyway (a new
+            # suit in his hand is a new duty to follow in every earlier trick), the winner's
+            # high cards and the others' low ones
+            held = {suit_of[x] for x in hands[s]}
             candidates = sorted(
                 (c for c in pool if c in left and f.owner.get(c, winner) == winner),
-                key=lambda c: (suit_of[c] is not led,
+                key=lambda c: (suit_of[c] is not led, suit_of[c] not in held,
                                -rules.order[c] if wins_here else rules.order[c]))
             for c in candidates:
                 if c not in left or (must_follow and suit_of[c] is not led) \
