@@ -139,9 +139,15 @@ class Puzzle:
 
     # -- the position ---------------------------------------------------------------
     def start_state(self):
-        """A fresh play-phase state of the position (a new object at every call)."""
-        from .. import games
-        return games.position(self.game, rules=self.rules, **position_arguments(self.position))
+        """A fresh play-phase state of the position (a new object at every call). The position
+        is built and checked once (its earlier tricks searched) and copied after that."""
+        built = self.__dict__.get("_built")
+        if built is None:
+            from .. import games
+            built = games.position(self.game, rules=self.rules,
+                                   **position_arguments(self.position))
+            object.__setattr__(self, "_built", built)     # not a field: replace() drops it
+        return built.copy()
 
     @property
     def level(self) -> int | None:
