@@ -3,13 +3,15 @@
 
     python benchmarks/earlier_tricks.py
     python benchmarks/earlier_tricks.py --hands 10
+    python benchmarks/earlier_tricks.py --decide 50     # undecided ones again, 50 x the budget
 
 Real positions: every play-phase moment of seeded random hands (Euchre, Raub with 3 and 4
 players, Lora's trick contracts, Clabber with 2, 3, 4 and 6 players), written with
 ``games.position_args`` and built again. Swapped positions: the same moments with one card
 swapped between two hands (many of them no real hand reaches). Prints per game and set: the
 searches made, the positions refused, the searches undecided within the budget (accepted), and
-the mean and worst time of one search.
+the mean and worst time of one search. With ``--decide N`` every undecided search runs again
+with N times the budget and the answers are counted (how many of the accepted were impossible).
 """
 
 from __future__ import annotations
@@ -59,15 +61,22 @@ def swapped(args, rng):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=3, help="hands per game and variant")
+    parser.add_argument("--decide", type=int, default=0,
+                        help="search the undecided again with this many times the budget")
     options = parser.parse_args()
     searches = collections.defaultdict(list)       # (game, set) -> [(seconds, verdict)]
     refused = collections.Counter()
+    later = collections.defaultdict(collections.Counter)   # (game, set) -> {answer: count}
     search = history._search
 
     def timed(facts, budget):
         start = time.perf_counter()
         verdict = search(facts, budget)
         searches[current].append((time.perf_counter() - start, verdict))
+        if verdict is None and options.decide:
+            again = search(facts, budget * options.decide)
+            later[current]["undecided" if again is None else
+                           "impossible" if again is False else "possible"] += 1
         return verdict
 
     history._search = timed
@@ -91,6 +100,10 @@ def main():
         undecided = sum(1 for _, v in rows if v is None)
         print(f"{game:8} {kind:9} {len(rows):8} {refused[(game, kind)]:8} {undecided:9} "
               f"{1000 * sum(times) / len(times):8.1f} {1000 * max(times):8.0f}")
+    for (game, kind), answers in sorted(later.items()):
+        print(f"{game} {kind}, undecided searched again with {options.decide} x the budget: "
+              f"{answers['possible']} possible, {answers['impossible']} impossible, "
+              f"{answers['undecided']} still undecided")
 
 
 if __name__ == "__main__":

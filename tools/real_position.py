@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor import games  # noqa: E402
 from tutor.errors import PositionError  # noqa: E402
+from tutor.games import history  # noqa: E402
 
 
 def _pack(game: str, args: dict):
@@ -33,12 +34,32 @@ def _pack(game: str, args: dict):
     return {"raub": raub.PACK, "lora": lora.TRICK_CARDS, "clabber": clabber.DECK}[game]
 
 
-def real_position(game: str, args: dict, keep=(0,), tries: int = 3000, seed: int = 0) -> dict:
-    """``args`` with the hands of the seats not in ``keep`` dealt again until the position is
-    accepted; PositionError when no deal within ``tries`` is."""
+def _played(game: str, args: dict) -> bool:
+    """Whether the position is accepted with a play of its earlier tricks found (accepted
+    because the search ran out of budget is not enough here)."""
+    verdicts = []
+    search = history._search
+
+    def recorded(facts, budget):
+        verdicts.append(search(facts, budget * 20))
+        return verdicts[-1]
+
+    history._search = recorded
     try:
         games.position(game, **args)
-        return args
+    finally:
+        history._search = search
+    # the last search decides (a first one may try only the default dealer's eldest)
+    return not verdicts or (verdicts[-1] is not None and verdicts[-1] is not False)
+
+
+def real_position(game: str, args: dict, keep=(0,), tries: int = 3000, seed: int = 0) -> dict:
+    """``args`` with the hands of the seats not in ``keep`` dealt again until the position is
+    accepted with a play of its earlier tricks found; PositionError when no deal within
+    ``tries`` is."""
+    try:
+        if _played(game, args):
+            return args
     except PositionError as err:
         if "no legal play of the" not in str(err):
             raise
@@ -60,8 +81,8 @@ def real_position(game: str, args: dict, keep=(0,), tries: int = 3000, seed: int
             at += len(hands[s])
         trial = {**args, "hands": {s: " ".join(cs) for s, cs in new.items()}}
         try:
-            games.position(game, **trial)
-            return trial
+            if _played(game, trial):
+                return trial
         except PositionError as err:
             last = err
     raise PositionError(f"no deal of the other hands in {tries} tries is real: {last}")

@@ -110,13 +110,51 @@ def pack_picture() -> render.Hand:
 
 
 def trick(trump, leader: int, cards: Sequence[str], players: int = 4):
-    """A finished one-trick position: ``cards`` played in order from ``leader`` (four players,
-    or ``players``), with ``trump`` the trump suit. Returns the state after the trick."""
-    hands = {(leader + k) % players: card for k, card in enumerate(cards)}
-    state = games.position("clabber", hands=hands, trump=_suit(trump).value, leader=leader)
-    for card in cards:
-        state.apply(f"play {card}")
-    return state
+    """A finished trick: ``cards`` played in order from ``leader`` (four players, or
+    ``players``), with ``trump`` the trump suit, as the first trick of a hand (``leader`` the
+    eldest). The rest of each hand is dealt from a fixed shuffle so that every card of the
+    trick was a legal one. Returns the state after the trick."""
+    import random
+    played = [parse_card(c) for c in cards]
+    rest = [c for c in PACK if c not in played]
+    size = clabber.HAND_SIZE[players] + (3 if players == 2 else 0)
+    shuffle = random.Random(f"{trump}{leader}{' '.join(cards)}")
+    rules = clabber.trick_rules_for(_suit(trump))
+    # a player who did not follow held none of the suit led; one who did not beat the best
+    # trump held no higher one, one who threw a plain card held no trump (the rules' apply
+    # below has the last word; this only makes a fitting deal likely)
+    barred = []
+    for k, card in enumerate(played):
+        so_far = played[:k]
+        bar = set()
+        if k and rules.suit_of(card) is not rules.suit_of(played[0]):
+            bar |= {c for c in rest if rules.suit_of(c) is rules.suit_of(played[0])}
+        if k and not rules.is_trump(card) and rules.suit_of(card) is not rules.suit_of(played[0]):
+            bar |= {c for c in rest if rules.is_trump(c)}
+        best = max((rules.order[c] for c in so_far if rules.is_trump(c)), default=None)
+        if k and best is not None and (not rules.is_trump(card) or rules.order[card] < best):
+            bar |= {c for c in rest if rules.is_trump(c) and rules.order[c] > best}
+        barred.append(bar)
+    for _ in range(2000):
+        shuffle.shuffle(rest)
+        hands, pool = {}, list(rest)
+        for k in sorted(range(len(played)), key=lambda k: -len(barred[k])):
+            mine = [c for c in pool if c not in barred[k]][:size - 1]
+            pool = [c for c in pool if c not in mine]
+            hands[(leader + k) % players] = [played[k]] + mine
+        if any(len(h) != size for h in hands.values()):
+            continue
+        state = games.position("clabber", hands={s: " ".join(map(str, h)) for s, h in
+                                                 hands.items()},
+                               trump=_suit(trump).value, leader=leader,
+                               dealer=(leader - 1) % players, players=players)
+        try:
+            for card in cards:
+                state.apply(f"play {card}")
+        except TutorError:
+            continue
+        return state
+    raise TutorError(f"the trick {' '.join(cards)} cannot be played under these rules")
 
 
 def trick_picture(trump, leader: int, cards: Sequence[str]) -> render.Trick:

@@ -469,7 +469,7 @@ def jack_ending():
     ending = lora.position(
         contract="jack_of_clubs", leader=1,
         hands={0: "JC 8D KC", 1: "KS QD TH", 2: "TC QH QS", 3: "7H KD JD"},
-        won={0: "9S 8S JH 9C", 1: "7D JS 8C TD TS 7S 9D AS", 2: "QC AC 7C AD", 3: "KH 9H 8H AH"},
+        won={0: "8S 8H TS 9S", 1: "AD 8C AS JH 7D AH KH TD", 2: "QC 9D 7S JS", 3: "9C 7C AC 9H"},
         tricks_won={0: 1, 1: 2, 2: 1, 3: 1})
     return play_tricks(ending, ["TH QH 7H"])
 

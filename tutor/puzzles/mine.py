@@ -7,7 +7,7 @@ candidate order, are kept. The browser edition has no processes: there every bat
 the one process (the same puzzles), with a one-line note when more jobs were asked for.
 
 Sources: ``deal`` (random endings of ``cards`` cards a hand: any cards, a random trump or
-contract, random earlier tricks that the position's checks accept (Clabber: a full deal played
+contract, random earlier tricks that the position's checks accept (Clabber and Lora: a full deal played
 down by random legal cards); the current trick started by random legal cards) and
 ``game`` (a random full deal bid and played by ``basic`` bots down to ``cards`` cards a hand;
 Lora's layout is always mined from a real layout, played down by random legal cards). The goal
@@ -122,20 +122,23 @@ def _clabber(rng, k, spec):
 
 
 def _lora_tricks(rng, k, contract):
+    """A random full deal played down by random legal cards to ``k`` cards a hand, so that
+    the earlier tricks (and the cards each player took) are real; None when a card that
+    scores in the contract was played on the way (the puzzle would not turn on it)."""
     from .. import games
     from ..cards import parse_card
     must = {"queens": ["QC", "QD", "QH", "QS"], "jack_of_clubs": ["JC"],
             "king_hearts_last_trick": ["KH"]}.get(contract, [])
-    hands = _deal(rng, card_deck("32"), range(4), k, [parse_card(c) for c in must])
-    leader = rng.randrange(4)
-    done = 8 - k
-    tw = {leader: 1} if done else {}     # the winner of the last trick leads the next
-    for _ in range(done - 1):
-        s = rng.randrange(4)
-        tw[s] = tw.get(s, 0) + 1
-    state = games.position("lora", contract=contract, hands=hands, leader=leader,
-                           tricks_won=tw)
-    return state, 0
+    dealer = rng.randrange(4)
+    hands = _deal(rng, card_deck("32"), range(4), 8)
+    state = games.position("lora", contract=contract, hands=hands, leader=(dealer + 1) % 4,
+                           dealer=dealer)
+    while len(state.hands[state.leader]) > k or state.trick:
+        state.push(rng.choice(state.legal_actions()))
+    held = {c for h in state.hands for c in h}
+    if any(parse_card(c) not in held for c in must):
+        return None, 0
+    return games.position("lora", **games.position_args(state)), 0
 
 
 def _lora_layout(rng, k):
@@ -178,6 +181,8 @@ def candidate(game: str, index: int, seed: int = 0, cards: int = 4, source: str 
         if contract == "lora":
             return _lora_layout(rng, cards)
         state, hero = _lora_tricks(rng, cards, contract)
+        if state is None:
+            return None, None
     elif source == "game":
         state = _played_down(rng, game, cards)
         if state is None:
