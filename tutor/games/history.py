@@ -106,8 +106,8 @@ def require(facts: Facts, name: Callable[[int], str], stated: str = "") -> int |
     position left the dealer out, the dealer is the one whose eldest that is."""
     if _TRUSTED.get():
         return None
-    if facts.prefer is not None and _search(replace(facts, first=facts.prefer), BUDGET) \
-            is not False:
+    if facts.prefer is not None and not isinstance(facts.first, int) and \
+            _search(replace(facts, first=facts.prefer), BUDGET) is not False:
         return facts.prefer
     verdict = _search(facts, BUDGET)
     if verdict is not False:
