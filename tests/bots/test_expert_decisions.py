@@ -384,8 +384,8 @@ def test_rollout_skips_a_deal_whose_line_outruns_the_node_budget():
 def test_the_expert_samples_up_to_each_decisions_cap_when_time_allows():
     # Clabber's card play keeps more deals than the others (expert._SAMPLE_CAPS): its card
     # points spread widely between deals
-    clabber_lead = games.position("clabber", hands={0: "JH AH TS", 1: "9H QS KS", 2: "TH QH AS",
-                                                    3: "KH 9S AC"}, trump="H", leader=0).view(0)
+    clabber_lead = games.position("clabber", hands={0: "KC TS KS", 1: "AC JS AS", 2: "TD KD QS",
+                                                    3: "TH KH 9S"}, trump="H", leader=0).view(0)
     euchre_lead = games.position("euchre", hands={0: "JH AH TS", 1: "9H QS KS", 2: "TH QH AS",
                                                   3: "KH JS AC"}, trump="H", leader=0,
                                  tricks_won={0: 1, 1: 1}).view(0)

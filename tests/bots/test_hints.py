@@ -53,7 +53,7 @@ def test_expert_hint_gives_figures_for_every_alternative_in_every_game():
     positions = [
         games.position("raub", hands={0: "AH 7S KC", 1: "9H QS KS", 2: "TH QH AS"}, trump="H",
                        declarer=0, players=4, active=[0, 1, 2], tricks_won={0: 1}),
-        games.position("clabber", hands={0: "JH AH TS", 1: "9H QS KS", 2: "TH QH AS", 3: "KH 9S AC"},
+        games.position("clabber", hands={0: "KC TS KS", 1: "AC JS AS", 2: "TD KD QS", 3: "TH KH 9S"},
                        trump="H", leader=0),
         games.position("lora", contract="hearts", hands={0: "7C 9H 7D", 1: "JC QH 8D",
                                                          2: "7H 9C QS", 3: "JH AH KS"}, leader=0),

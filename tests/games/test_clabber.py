@@ -361,10 +361,12 @@ def test_position_for_the_solver_and_puzzles():
 
 
 def test_position_mid_trick_replays():
-    # the 12 cards already played are worth 58: West/East's one trick Q♦ Q♣ J♦ J♣ (10), the rest 48
+    # the 12 cards already played are worth 58, e.g. South 9♦ West K♥ North J♦ East Q♦ (West
+    # 9), West 9♠ North 10♠ East K♠ South 10♥ (South 24), South 10♣ West J♣ North Q♣ East 10♦
+    # (South 25)
     state = games.position("clabber", hands={0: "AD KD", 1: "AC KC", 2: "JH AH 9C",
                                              3: "AS QS JS"},
-                           trump="H", leader=0, trick=["9H", "QH"], won={"NS": 48, "EW": 10},
+                           trump="H", leader=0, trick=["9H", "QH"], won={"NS": 49, "EW": 9},
                            melds={"EW": 20})
     assert state.to_move == 2 and [a.card for a in state.legal_actions()] == [C("JH")]
     while not state.is_over:
@@ -372,7 +374,7 @@ def test_position_mid_trick_replays():
     record = json.loads(json.dumps(state.record()))
     assert games.replay(record).snapshot() == state.snapshot()
     result = state.result()
-    assert sum(result.details["card_points"].values()) == 48 + 10 + sum(
+    assert sum(result.details["card_points"].values()) == 49 + 9 + sum(
         clabber.card_points(c, Suit.HEARTS) for c in parse_cards("9H QH JH AD KD AC KC AH 9C AS QS JS")) + 10
     assert result.details["melds"] == {"NS": 0, "EW": 20}
 
@@ -380,7 +382,7 @@ def test_position_mid_trick_replays():
 def test_position_won_is_the_whole_count_and_a_side_left_out_has_none():
     # three tricks played: the 12 cards out of the hands and the trick are worth 58
     hands = {0: "AD KD", 1: "AC KC", 2: "JH AH 9C", 3: "AS QS JS"}
-    for won in ({"NS": 58}, {"NS": 48, "EW": 10}):
+    for won in ({"NS": 58}, {"NS": 49, "EW": 9}):
         assert games.position("clabber", hands=hands, trump="H", leader=0, trick=["9H", "QH"],
                               won=won).counts_every_trick()
     for won, shown in (({"NS": 48}, "South/North 48, West/East 0"),

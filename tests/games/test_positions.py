@@ -20,7 +20,7 @@ GOOD = {
                  players=3, tricks_won={0: 1}),
     "euchre": dict(hands={0: "JH AH TS", 1: "KH 9S QD", 2: "JD QC 9C", 3: "AS KS TD"},
                    trump="H", leader=1, tricks_won={"NS": 1, "EW": 1}),
-    "clabber": dict(hands={0: "JH AH TS", 1: "9H QS KS", 2: "TH QH AS", 3: "KH 9S AC"},
+    "clabber": dict(hands={0: "KC TS KS", 1: "AC JS AS", 2: "TD KD QS", 3: "TH KH 9S"},
                     trump="H", leader=0),
 }
 
@@ -70,7 +70,7 @@ def test_seat_fields_must_be_seats_of_the_table(game, field, value):
     ("raub", {"hands": {0: "6H 7S KC", 1: "9H QS KS", 2: "TH QH AS"}}, "6H"),
     ("lora", {"hands": {0: "8C KH 9C", 1: "7C 9D KC", 2: "8D QS JC", 3: "QH TC 8C"}},
      "eight of clubs .8C. appears twice, in the hand of South and in the hand of West"),
-    ("clabber", {"hands": {0: "JH AH 8S", 1: "9H QS KS", 2: "TH QH AS", 3: "KH 9S AC"}},
+    ("clabber", {"hands": {0: "KC TS 8S", 1: "AC JS AS", 2: "TD KD QS", 3: "TH KH 9S"}},
      "8S.*24-card"),
     ("lora", {"won": {1: "QH"}}, "queen of hearts .QH. appears twice"),
     # counts per seat that no trick number gives
@@ -112,10 +112,10 @@ def test_seat_fields_must_be_seats_of_the_table(game, field, value):
               "tricks_won": {0: 1}}, None),
     ("raub", {"hands": {0: "AH 7S", 1: "9H QS", 2: "TH QH AS"}, "trick": ["KC", "KS"],
               "tricks_won": {0: 1}}, "seat 1 .West. played the king of spades but still holds 9H QS .you cannot follow clubs"),
-    ("clabber", {"hands": {0: "JH AH", 1: "9H QS", 2: "TH QH AS", 3: "KH 9S AC"},
-                 "trick": ["TS", "KS"]}, None),
-    ("clabber", {"hands": {0: "JH AH", 1: "QS KS", 2: "TH QH AS", 3: "KH 9S AC"},
-                 "trick": ["TS", "9H"]}, "West. played the nine of hearts but still holds QS KS"),
+    ("clabber", {"hands": {0: "KC KS", 1: "AC AS", 2: "TD KD QS", 3: "TH KH 9S"},
+                 "trick": ["TS", "JS"]}, None),
+    ("clabber", {"hands": {0: "KC KS", 1: "JS AS", 2: "TD KD QS", 3: "TH KH 9S"},
+                 "trick": ["TS", "AC"]}, "West. played the ace of clubs but still holds JS AS"),
     # the first trick is led by the eldest, a later one by a seat that has won a trick
     ("raub", {"leader": 1, "tricks_won": None, "hands": {0: "AH 7S KC 8C", 1: "9H QS KS JC",
                                                           2: "TH QH AS JD"}},

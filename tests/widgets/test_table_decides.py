@@ -225,15 +225,17 @@ def test_calling_for_best_is_decided_for_the_partner_of_a_lone_hand():
     assert "the table chose this for you (a later lesson teaches calling for best)" in table.message
 
 
-@pytest.mark.parametrize("south,trick,expected", [
-    ("JH 9S", (), "play"),              # a lead
-    ("JH 9S", ("AD",), "trumping"),     # void in the suit led, a trump held: must trump
-    ("9S QS", ("AD",), "trumping"),     # void, no trump: any card (rule 7.2, item 6)
-    ("JH 9S", ("TH",), "trumping"),     # a trump led, a trump held: must overtrump
-    ("JH 9S", ("AS",), "play"),         # follows the suit led
+# positions cut from real hands (hearts trumps, two cards each), East leading the trick
+@pytest.mark.parametrize("hands,trick,expected", [
+    ({0: "KH QS", 1: "QC KC", 2: "KS AS", 3: "9S JS"}, (), "play"),          # a lead
+    # void in the suit led, a trump held: must trump
+    ({0: "KH QS", 1: "AC QD", 2: "TC AH", 3: "TS"}, ("KD",), "trumping"),
+    # void, no trump: any card (rule 7.2, item 6)
+    ({0: "9S QS", 1: "AH KS", 2: "TS QH", 3: "KH"}, ("AD",), "trumping"),
+    ({0: "9H AS", 1: "AD QS", 2: "TS JS", 3: "KS"}, ("TH",), "trumping"),   # must overtrump
+    ({0: "9H AS", 1: "AD QS", 2: "TS JS", 3: "TH"}, ("KS",), "play"),       # follows suit
 ])
-def test_clabber_trumping_is_a_card_under_the_duty_to_trump(south, trick, expected):
-    hands = {0: south, 1: "AH KS", 2: "TS QH", 3: "KH" if trick else "AC KH"}
+def test_clabber_trumping_is_a_card_under_the_duty_to_trump(hands, trick, expected):
     state = games.position("clabber", hands=hands, trump="H", leader=3 if trick else 0,
                            trick=list(trick))
     assert state.to_move == 0

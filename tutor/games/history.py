@@ -11,16 +11,24 @@ such a play.
 The search undoes one trick at a time: the trick just before the position is won by the player
 who leads now; its cards come from the cards no longer in play, each of them legal for a hand
 made of the player's later cards and that card. What decides the earlier tricks about a hand is
-only which suits it holds and its best trump, so a failed search remembers the cards left and
-those two facts per player, never the same question twice. It gives up after ``budget`` cards
-tried (at most a few tenths of a second) and answers None: undecided; ``position()`` then
-accepts the position (``benchmarks/earlier_tricks.py`` measures how often that happens).
+only which suits it holds and its best trump, and cards of a suit next to each other with
+nothing between them that tells them apart (a card of the trick, a player's best trump, a
+different card-point value) are interchangeable: the search tries one of them, and a failed
+search remembers the question up to such cards, never asking it twice. Where the tricks must
+also give card points (Clabber), each node first asks whether the tricks before it can be
+played at all, the points left aside (a much quicker search, remembered both ways), and a trick
+is cut short as soon as its cards' values, or the suits they leave, could no longer add up. It
+gives up after ``budget`` cards tried (under a second) and answers None: undecided;
+``position()`` then accepts the position (``benchmarks/earlier_tricks.py`` measures how often
+that happens: for real positions, rarely, and only late in three-handed Clabber).
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import contextvars
+import itertools
 from dataclasses import dataclass, field, replace
 from typing import Callable, Hashable, Iterable, Mapping
 
@@ -223,16 +231,64 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
     points0 = tuple(f.points.get(u, 0) for u in units) if f.points is not None else None
     hands = {s: set(f.held[s]) for s in seats}
     suit_of = {c: rules.suit_of(c) for c in set(f.pool).union(*f.held.values())}
+    # how many cards of each suit each hand holds, kept with ``hands``
+    count = {s: collections.Counter(suit_of[c] for c in hands[s]) for s in seats}
     trump_of = {c: rules.order[c] for c in suit_of if rules.is_trump(c)}
     pool = sorted(f.pool, key=lambda c: (suit_of[c].value, -rules.order[c]))
     left = set(pool)
     failed: set = set()
     tried = [0]
+    # what tells two cards of a suit apart, besides their rank: with the card points and
+    # without them (the quick search that looks at the cards' play alone)
+    plain_marks = {c: (f.owner.get(c), f.played_by.get(c)) for c in pool}
+    point_marks = {c: (value(c),) + plain_marks[c] for c in pool}
 
-    def shape(s):
-        hand = hands[s]
-        return (frozenset(suit_of[c] for c in hand),
-                max((trump_of[c] for c in hand if c in trump_of), default=0))
+    def best_trumps():
+        return tuple(max((trump_of[c] for c in hands[s] if c in trump_of), default=0)
+                     for s in seats)
+
+    def signature(marks):
+        """The question still open, up to interchangeable cards: per suit, the marks of the
+        cards left, high to low, with each player's best trump where it falls among them (a
+        hand's other cards matter only by their suits). Two positions alike in this are won
+        or lost alike: a card of one maps to the card in the same place of the other."""
+        best = best_trumps()
+        rows = []
+        suit = None
+        row: list = []
+        for c in pool:
+            if suit_of[c] is not suit:
+                rows.append(tuple(row))
+                suit, row = suit_of[c], []
+                tops = sorted(((b, i) for i, b in enumerate(best) if b), reverse=True) \
+                    if c in trump_of else []
+            if c in left:
+                while tops and tops[0][0] > trump_of.get(c, 0):
+                    row.append(tops.pop(0)[1])
+                row.append(marks[c])
+        rows.append(tuple(row))
+        return (tuple(rows), tuple(frozenset(x for x, n in count[s].items() if n) for s in seats))
+
+    def runs(trick: list, marks) -> dict:
+        """Cards left numbered by interchangeability for the next card of ``trick``: next to
+        each other in a suit, alike in their marks, with no card of the trick and no player's
+        best trump between them. Playing one or the other leads to positions alike."""
+        best = [b for b in best_trumps() if b]
+        number: dict = {}
+        prev = None
+        between = False
+        for c in pool:
+            if c in left:
+                if (prev is not None and suit_of[prev] is suit_of[c] and marks[prev] == marks[c]
+                        and not between and not any(
+                            trump_of[c] < b < trump_of[prev] for b in best if c in trump_of)):
+                    number[c] = number[prev]
+                else:
+                    number[c] = len(number)
+                prev, between = c, False
+            elif c in trick:
+                between = True
+        return number
 
     def rotated(lead):
         i = seats.index(lead)
@@ -241,16 +297,42 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
     found_first: list[int] = []
     split_memo: dict = {}
 
-    def points_split(k: int, u: int, points) -> bool:
-        """The cards left can make k tricks worth exactly ``points`` per unit, unit ``u``
-        taking at least one (the one being undone)."""
-        values = tuple(sorted(map(value, left)))
+    def points_split(k: int, u: int, points, values=None) -> bool:
+        """The cards left (or those worth ``values``) can make k tricks worth exactly
+        ``points`` per unit, unit ``u`` taking at least one (the one being undone)."""
+        if values is None:
+            values = tuple(sorted(map(value, left)))
         key = (values, k, u, points)
         if key not in split_memo:
             split_memo[key] = points_possible(
                 values, k * players, players, dict(enumerate(points)), u, lambda v: v,
                 every_card=f.every_card)
         return split_memo[key]
+
+    parts_memo: dict = {}
+
+    def trick_parts(k: int, u: int, lead_unit: int, points) -> frozenset:
+        """The values the cards of trick k can have, won by unit ``u`` after tricks 1..k-1
+        of which unit ``lead_unit`` won the last, so that the points still add up: every
+        sorted tuple of values the trick's cards placed so far may show."""
+        values = tuple(sorted(map(value, left)))
+        key = (values, k, u, lead_unit, points)
+        if key in parts_memo:
+            return parts_memo[key]
+        parts: set = set()
+        for trick in set(itertools.combinations(values, players)):
+            got = points[:u] + (points[u] - sum(trick),) + points[u + 1:]
+            if got[u] < 0:
+                continue
+            rest = list(values)
+            for v in trick:
+                rest.remove(v)
+            if (not any(got) and not (f.every_card and rest)) if k == 1 else \
+                    points_split(k - 1, lead_unit, got, tuple(rest)):
+                parts.update(part for n in range(players + 1)
+                             for part in itertools.combinations(trick, n))
+        parts_memo[key] = frozenset(parts)
+        return parts_memo[key]
 
     def enough_of_a_suit(k: int, winner: int, wins) -> bool:
         """Each trick led in a suit takes a card of it from every player who holds that suit
@@ -264,45 +346,60 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
                     groups.append(([c for c in left if f.owner.get(c, s) == s], tricks, s))
         else:
             groups = [(left, k, None)]
-        for cards, tricks, taker in groups:
-            by_suit: dict = {}
-            for c in cards:
-                by_suit[suit_of[c]] = by_suit.get(suit_of[c], 0) + 1
-            if sum(min(tricks, n // need(suit, taker)) for suit, n in by_suit.items()) < tricks:
-                return False
-        return True
+        return all(suits_suffice(tricks, cards, taker) for cards, tricks, taker in groups)
+
+    def suits_suffice(tricks: int, cards=None, taker=None) -> bool:
+        """``cards`` (those left) hold enough of some suit for each of ``tricks`` tricks, led
+        in that suit, to take one from every player holding it."""
+        by_suit: dict = {}
+        for c in left if cards is None else cards:
+            by_suit[suit_of[c]] = by_suit.get(suit_of[c], 0) + 1
+        return sum(min(tricks, n // need(suit, taker)) for suit, n in by_suit.items()) >= tricks
 
     def need(suit, taker) -> int:
         """Cards of ``suit`` a trick led in it takes at the least: one from each player who
         holds the suit, and one from ``taker`` (who wins the trick) when only that suit can
         win it (no trumps, or trumps led)."""
-        holders = {s for s in seats if any(suit_of[c] is suit for c in hands[s])}
+        holders = {s for s in seats if count[s][suit]}
         if taker is not None and (rules.trump is None or suit is rules.trump):
             holders.add(taker)
         return max(1, len(holders))
 
+    played_well: set = set()
+    quick = [0]
+
+    def play_alone(k: int, winner: int, wins) -> bool:
+        """Whether tricks 1..k can be played at all, the points left aside: a quicker search
+        (cards of a suit mostly interchangeable there), remembered both ways, that cuts most
+        dead branches of the search with the points."""
+        quick[0] += 1
+        try:
+            return undo(k, winner, wins, None)
+        finally:
+            quick[0] -= 1
+
     def undo(k: int, winner: int, wins, points) -> bool:
-        """Tricks 1..k can be played, trick k won by ``winner``, leaving ``left`` unplayed."""
+        """Tricks 1..k can be played, trick k won by ``winner``, leaving ``left`` unplayed
+        (and giving each unit its ``points``, unless None)."""
         if k == 0:
             if (winner in firsts and (not f.every_card or not left)
                     and (points is None or not any(points))):
-                found_first.append(winner)
+                if not quick[0]:
+                    found_first.append(winner)
                 return True
             return False
         if f.winners is not None and f.winners[k - 1] != winner:
             return False
         u = where[f.unit(winner)]
+        before = wins
         if wins is not None:
             if wins[u] <= 0:
                 return False
             wins = wins[:u] + (wins[u] - 1,) + wins[u + 1:]
         tried[0] += 4 * players          # a node costs about as much as a few cards
-        key = (k, winner, frozenset(left), tuple(shape(s) for s in seats), wins, points)
-        if key in failed:
-            return False
         if not enough_of_a_suit(k, winner, wins) or (
-                points is not None and not points_split(k, u, points)):
-            failed.add(key)
+                points is not None and not points_split(k, u, points)) or (
+                points is not None and k > 1 and not play_alone(k, winner, before)):
             return False
         if k == 1:
             leads = [s for s in rotated(winner) if s in firsts]
@@ -311,26 +408,39 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
         else:
             leads = [s for s in rotated(winner)
                      if wins is None or wins[where[f.unit(s)]] > 0]
-        for lead in leads:
-            for cards in _tricks(rotated(lead), winner):
-                got = points
-                if points is not None:
-                    got = points[:u] + (points[u] - sum(map(value, cards)),) + points[u + 1:]
-                    if got[u] < 0:
-                        continue
-                order = rotated(lead)        # the cards are out of ``left`` while yielded
-                for s, c in zip(order, cards):
-                    hands[s].add(c)
-                found = undo(k - 1, lead, wins, got)
-                for s, c in zip(order, cards):
-                    hands[s].discard(c)
-                if found:
-                    return True
+        # each lead with the values the trick's cards may take (None: any)
+        options = [(lead, None if points is None else
+                    trick_parts(k, u, where[f.unit(lead)], points)) for lead in leads]
+        options = [(lead, parts) for lead, parts in options if parts is None or parts]
+        if not options:
+            return False
+        key = (k, winner, signature(plain_marks if points is None else point_marks),
+               wins, points)
+        if key in failed:
+            return False
+        if key in played_well:
+            return True
+        for lead, parts in options:
+            # the trick's cards are in their players' hands and out of ``left`` while yielded
+            tricks = _tricks(rotated(lead), winner, k, parts)
+            with contextlib.closing(tricks):     # puts the cards back when a play is found
+                for cards in tricks:
+                    got = points
+                    if points is not None:
+                        got = points[:u] + (points[u] - sum(map(value, cards)),) + points[u + 1:]
+                        if got[u] < 0:
+                            continue
+                    if undo(k - 1, lead, wins, got):
+                        played_well.add(key)
+                        return True
         failed.add(key)
         return False
 
-    def _tricks(order, winner):
-        """Every legal trick of the cards left, played in ``order``, that ``winner`` wins."""
+    def _tricks(order, winner, k, parts=None):
+        """Every legal trick of the cards left, played in ``order``, that ``winner`` wins (the
+        k-th). One is cut short as soon as its cards could not leave enough of a suit for the
+        tricks before it, or (``parts``: the values its cards may show) the points would not
+        add up."""
         j = order.index(winner)
         cards: list[Card] = []
 
@@ -341,19 +451,24 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
             s = order[i]
             led = suit_of[cards[0]] if cards else None
             wins_here = i == j
-            must_follow = led is not None and any(suit_of[x] is led for x in hands[s])
+            must_follow = led is not None and count[s][led] > 0
             # the likely cards first: the led suit, then suits the player holds anyway (a new
             # suit in his hand is a new duty to follow in every earlier trick), the winner's
             # high cards and the others' low ones
-            held = {suit_of[x] for x in hands[s]}
+            held = {x for x, n in count[s].items() if n}
             candidates = sorted(
                 (c for c in pool if c in left and f.owner.get(c, winner) == winner),
                 key=lambda c: (suit_of[c] is not led, suit_of[c] not in held,
                                -rules.order[c] if wins_here else rules.order[c]))
+            number = runs(cards, plain_marks if parts is None else point_marks)
+            seen: set = set()
             for c in candidates:
                 if c not in left or (must_follow and suit_of[c] is not led) \
-                        or f.played_by.get(c, s) != s:
+                        or f.played_by.get(c, s) != s or number[c] in seen or (
+                            parts is not None and
+                            tuple(sorted(value(x) for x in cards + [c])) not in parts):
                     continue
+                seen.add(number[c])
                 tried[0] += 1
                 if tried[0] > budget:
                     raise _OutOfBudget
@@ -367,9 +482,16 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
                     continue
                 cards.append(c)
                 left.discard(c)
-                yield from place(i + 1, top)
-                left.add(c)
-                cards.pop()
+                hands[s].add(c)
+                count[s][suit_of[c]] += 1
+                try:
+                    if k == 1 or suits_suffice(k - 1):
+                        yield from place(i + 1, top)
+                finally:                # also when the search stops at a trick yielded
+                    hands[s].discard(c)
+                    count[s][suit_of[c]] -= 1
+                    left.add(c)
+                    cards.pop()
 
         yield from place(0, 0)
 
