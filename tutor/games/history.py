@@ -39,7 +39,7 @@ from .tricks import TrickRules
 __all__ = ["Facts", "facts_of", "possible", "points_possible", "require", "trusted",
            "BUDGET"]
 
-BUDGET = 60_000
+BUDGET = 200_000
 """Cards tried before the search gives up (undecided)."""
 
 
@@ -334,6 +334,50 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
         parts_memo[key] = frozenset(parts)
         return parts_memo[key]
 
+    known_memo: dict = {}
+
+    def known_tricks_play(k: int, wins) -> bool:
+        """Where the trick winners and the cards each seat took are stated, a seat that wins
+        just one of tricks 1..k (``wins`` counts them) took in it exactly the cards left that
+        it owns: those cards must make that trick, led by the winner of the one before, won
+        by that seat, each card legal for its player's cards now (he held those then too,
+        and more cards only add duties)."""
+        if f.winners is None or wins is None or not f.owner:
+            return True
+        for seat in seats:
+            if f.unit(seat) != seat or wins[where[seat]] != 1:
+                continue
+            cards = [c for c in left if f.owner.get(c) == seat]
+            if len(cards) < players:
+                continue                        # some of its cards were not stated
+            if len(cards) > players:
+                return False
+            t = f.winners[:k].index(seat) + 1
+            leads = [f.winners[t - 2]] if t > 1 else [s for s in seats if s in firsts]
+            shapes = tuple((frozenset(x for x, n in count[s].items() if n),
+                            max((trump_of[c] for c in hands[s] if c in trump_of), default=0))
+                           for s in seats)
+            key = (t, frozenset(cards), tuple(leads), shapes)
+            if key not in known_memo:
+                known_memo[key] = any(_arranged(cards, rotated(lead), seat) for lead in leads)
+            if not known_memo[key]:
+                return False
+        return True
+
+    def _arranged(cards, order, taker) -> bool:
+        """Some way to give ``cards`` to the players in ``order`` makes a legal trick that
+        ``taker`` wins."""
+        for dealt in itertools.permutations(cards):
+            trick: list = []
+            for s, c in zip(order, dealt):
+                if trick and c not in rules.legal_cards(list(hands[s]) + [c], trick):
+                    break
+                trick.append(c)
+            else:
+                if order[rules.winner_index(trick)] == taker:
+                    return True
+        return False
+
     def enough_of_a_suit(k: int, winner: int, wins) -> bool:
         """Each trick led in a suit takes a card of it from every player who holds that suit
         (players only hold more suits further back): the cards left must allow k such tricks,
@@ -397,7 +441,7 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
                 return False
             wins = wins[:u] + (wins[u] - 1,) + wins[u + 1:]
         tried[0] += 4 * players          # a node costs about as much as a few cards
-        if not enough_of_a_suit(k, winner, wins) or (
+        if not enough_of_a_suit(k, winner, wins) or not known_tricks_play(k, before) or (
                 points is not None and not points_split(k, u, points)) or (
                 points is not None and k > 1 and not play_alone(k, winner, before)):
             return False
