@@ -17,8 +17,9 @@ different card-point value) are interchangeable: the search tries one of them, a
 search remembers the question up to such cards, never asking it twice. Where the tricks must
 also give card points (Clabber), each node first asks whether the tricks before it can be
 played at all, the points left aside (a much quicker search, remembered both ways), and a trick
-is cut short as soon as its cards' values, or the suits they leave, could no longer add up. It
-gives up after ``budget`` cards tried (under a second) and answers None: undecided;
+is cut short as soon as its cards' values, or the suits they leave, could no longer add up.
+Where the trick winners and the cards taken are stated (Lora), a seat with one trick left to
+win must be able to make it of the cards it took. It gives up after ``budget`` cards tried (about two seconds at worst) and answers None: undecided;
 ``position()`` then accepts the position (``benchmarks/earlier_tricks.py`` measures how often
 that happens: for real positions, rarely, and only late in three-handed Clabber).
 """
