@@ -19,9 +19,10 @@ also give card points (Clabber), each node first asks whether the tricks before 
 played at all, the points left aside (a much quicker search, remembered both ways), and a trick
 is cut short as soon as its cards' values, or the suits they leave, could no longer add up.
 Where the trick winners and the cards taken are stated (Lora), a seat with one trick left to
-win must be able to make it of the cards it took. It gives up after ``budget`` cards tried (about two seconds at worst) and answers None: undecided;
-``position()`` then accepts the position (``benchmarks/earlier_tricks.py`` measures how often
-that happens: for real positions, rarely, and only late in three-handed Clabber).
+win must be able to make it of the cards it took. It gives up after ``budget`` cards tried
+(about two seconds at worst) and answers None: undecided; ``position()`` then accepts the
+position (``benchmarks/earlier_tricks.py`` measures how often that happens: for real
+positions, rarely, and only late in three-handed Clabber).
 """
 
 from __future__ import annotations
@@ -244,7 +245,10 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
     plain_marks = {c: (f.owner.get(c), f.played_by.get(c)) for c in pool}
     point_marks = {c: (value(c),) + plain_marks[c] for c in pool}
 
-    def best_trumps():
+    def suits_held(s) -> frozenset:
+        return frozenset(x for x, n in count[s].items() if n)
+
+    def best_trumps() -> tuple:
         return tuple(max((trump_of[c] for c in hands[s] if c in trump_of), default=0)
                      for s in seats)
 
@@ -268,7 +272,7 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
                     row.append(tops.pop(0)[1])
                 row.append(marks[c])
         rows.append(tuple(row))
-        return (tuple(rows), tuple(frozenset(x for x, n in count[s].items() if n) for s in seats))
+        return tuple(rows), tuple(suits_held(s) for s in seats)
 
     def runs(trick: list, marks) -> dict:
         """Cards left numbered by interchangeability for the next card of ``trick``: next to
@@ -355,10 +359,8 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
                 return False
             t = f.winners[:k].index(seat) + 1
             leads = [f.winners[t - 2]] if t > 1 else [s for s in seats if s in firsts]
-            shapes = tuple((frozenset(x for x, n in count[s].items() if n),
-                            max((trump_of[c] for c in hands[s] if c in trump_of), default=0))
-                           for s in seats)
-            key = (t, frozenset(cards), tuple(leads), shapes)
+            key = (t, frozenset(cards), tuple(leads), tuple(suits_held(s) for s in seats),
+                   best_trumps())
             if key not in known_memo:
                 known_memo[key] = any(_arranged(cards, rotated(lead), seat) for lead in leads)
             if not known_memo[key]:
@@ -500,7 +502,7 @@ def _search(facts: Facts, budget: int) -> int | bool | None:
             # the likely cards first: the led suit, then suits the player holds anyway (a new
             # suit in his hand is a new duty to follow in every earlier trick), the winner's
             # high cards and the others' low ones
-            held = {x for x, n in count[s].items() if n}
+            held = suits_held(s)
             candidates = sorted(
                 (c for c in pool if c in left and f.owner.get(c, winner) == winner),
                 key=lambda c: (suit_of[c] is not led, suit_of[c] not in held,
