@@ -5,6 +5,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from .conftest import open_notebook
@@ -60,10 +61,32 @@ def wait_change(node, before: str, timeout: float = 30.0) -> str:
     raise AssertionError("the table did not answer the click")
 
 
+def settled(node, quiet: float = 0.4, timeout: float = 90.0) -> str:
+    """Wait until the table has stopped changing and nobody is thinking: the kernel's answer
+    arrives as several messages (text first, buttons after), and a button found between two
+    of them may already be on its way out."""
+    end = time.time() + timeout
+    last, since = node.inner_text(), time.time()
+    while time.time() < end:
+        time.sleep(0.05)
+        text = node.inner_text()
+        if text != last:
+            last, since = text, time.time()
+        elif time.time() - since >= quiet and not node.locator(".tutor-busy").count():
+            return text
+    raise AssertionError("the table kept changing or stayed busy")
+
+
 def click_and_wait(node, button):
     before = node.inner_text()
-    button.click()
-    return wait_change(node, before)
+    try:
+        button.click(timeout=10_000)
+    except PlaywrightTimeout:
+        if button.count():
+            raise
+        return settled(node)   # the button went away before the click: the table moved on
+    wait_change(node, before)
+    return settled(node)
 
 
 def decisions(node):
@@ -88,7 +111,7 @@ def play_hand(page, node, shoot=None, label=""):
         if "The hand is over." in text:
             return last_trick_seen
         if node.locator(".tutor-busy").count():
-            wait_change(node, text)
+            settled(node)
             continue
         assert_in_words(node)
         if re.search(r"Trick [2-9]\b", node.locator(".tutor-board").first.inner_text()):
