@@ -43,13 +43,14 @@ def moments(hands: int):
                 state.apply(rng.choice(moves))
 
 
-def measure(cases, budget: int) -> dict:
+def measure(cases, budget: int | None) -> dict:
     figures = collections.Counter()
     undecided = [0]
     search = lora_layout.order_exists
 
     def counted(*args, **kwargs):
-        kwargs["budget"] = budget
+        if budget is not None:
+            kwargs["budget"] = budget
         found = search(*args, **kwargs)
         undecided[0] += found is None
         return found
@@ -76,7 +77,8 @@ def measure(cases, budget: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=10, help="seeded hands per rules")
-    parser.add_argument("--budget", type=int, default=20_000, help="search states per position")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="search states per position (default: the engine's own)")
     options = parser.parse_args()
     real = list(moments(options.hands))
     rng = random.Random(1)

@@ -196,25 +196,31 @@ class _Undecided(Exception):
 
 
 def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_rank: Rank,
-                 passes: Sequence[int], eldest: int, budget: int = 20_000) -> bool | None:
+                 passes: Sequence[int], eldest: int, budget: int = 50_000) -> bool | None:
     """Whether some regular play from the deal reaches this layout, these hands and these
     passes: turns go round from the eldest (who lays the first card), each turn lays the card a
     pile needs next or, only when the player holds none of those cards, passes (7.3, 7.4).
 
-    A search forward through the turns, passes tried first. Who laid which layout card is not
-    known, so a layout card is given to a player only when it is laid, and a pass remembers
-    that the passer cannot be the one who later lays the card a pile needed at that moment. The
-    state is the turn, the pile sizes, the cards each seat still has to lay and, per pile, the
-    seats that passed while it waited for its next card; failed states are remembered. On real
-    positions it answers within about a thousand states; None when ``budget`` states did not decide
-    (positions with many passes: ``benchmarks/layout_positions.py`` measures how often)."""
+    A search forward through the turns. Who laid which layout card is not known, so a layout
+    card is given to a player only when it is laid, and a pass remembers that the passer cannot
+    be the one who later lays the card a pile needed at that moment. The state is the turn, the
+    pile sizes, the cards each seat still has to lay and, per pile, the seats that passed while
+    it waited for its next card. A failed state is remembered, and so fails every state that
+    differs from it only by more such passers (more passers only forbid more). Half the budget
+    tries passes first (real play mostly needs that order); the other half, keeping what
+    failed, has a seat with at least half its remaining turns to pass pass first and any other
+    seat lay first, which finds the play of many positions with extra passes sooner. On real
+    positions it answers within about a thousand states; None when ``budget`` states (about two
+    seconds at worst) did not decide (positions with many passes:
+    ``benchmarks/layout_positions.py`` measures how often)."""
     laid_by = [PILE_SIZE - len(h) for h in hands]
     total = sum(laid_by) + sum(passes)
     holder = {c: s for s, h in enumerate(hands) for c in h}
     in_order = [pile_cards(suit, PILE_SIZE, start_rank) for suit in SUITS]
     final = tuple(piles)
     everyone = 0b1111
-    seen: set = set()
+    failed: dict[tuple, list[tuple]] = {}     # (turn, piles, cards to lay) -> fewest passers
+    visited, limit, by_share = 0, 0, False
 
     def turns_left(t: int, seat: int) -> int:
         return turns_due(total, eldest, seat) - turns_due(t, eldest, seat)
@@ -243,7 +249,11 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
         return any(counts[i] == final[i] < PILE_SIZE
                    and holder.get(in_order[i][counts[i]]) == seat for i in range(4))
 
+    def covers(fewer: tuple, more: tuple) -> bool:
+        return all(a & b == a for a, b in zip(fewer, more))
+
     def search(t: int, counts: tuple, barred: tuple, to_lay: tuple) -> bool:
+        nonlocal visited
         if t == total:
             return counts == final
         if any(turns_left(t, s) > to_lay[s] and locked(counts, s) for s in range(4)):
@@ -253,18 +263,24 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
         barred = tuple(b & layers if counts[i] < final[i] else 0 for i, b in enumerate(barred))
         if any(counts[i] < final[i] and b == layers for i, b in enumerate(barred)):
             return False
-        key = (t, counts, barred, to_lay)
-        if key in seen:
+        key = (t, counts, to_lay)
+        if any(covers(earlier, barred) for earlier in failed.get(key, ())):
             return False
-        seen.add(key)
-        if len(seen) > budget:
+        visited += 1
+        if visited > limit:
             raise _Undecided
         seat = (eldest + t) % 4
         bit = 1 << seat
-        if turns_left(t, seat) > to_lay[seat]:
-            after = pass_now(t, seat, counts, barred)
-            if after is not None and search(t + 1, counts, after, to_lay):
-                return True
+        left = turns_left(t, seat)
+        can_pass = left > to_lay[seat]
+        pass_first = not by_share or 2 * (left - to_lay[seat]) >= left
+
+        def passing() -> bool:
+            after = pass_now(t, seat, counts, barred) if can_pass else None
+            return after is not None and search(t + 1, counts, after, to_lay)
+
+        if pass_first and passing():
+            return True
         if to_lay[seat]:
             for i in range(4):                      # lay the card pile i needs next
                 if counts[i] < final[i] and not barred[i] & bit:
@@ -272,9 +288,16 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
                               barred[:i] + (0,) + barred[i + 1:],
                               to_lay[:seat] + (to_lay[seat] - 1,) + to_lay[seat + 1:]):
                         return True
+        if not pass_first and passing():
+            return True
+        failed[key] = [f for f in failed.get(key, ()) if not covers(barred, f)] + [barred]
         return False
 
-    try:
-        return search(0, (0, 0, 0, 0), (0, 0, 0, 0), tuple(laid_by))
-    except _Undecided:
-        return None
+    # two orders of trying, each with half the budget; what failed stays failed
+    for by_share in (False, True):
+        limit = visited + budget // 2
+        try:
+            return search(0, (0, 0, 0, 0), (0, 0, 0, 0), tuple(laid_by))
+        except _Undecided:
+            pass
+    return None
