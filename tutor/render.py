@@ -10,6 +10,7 @@ import html
 from typing import Iterable, Mapping, Sequence
 
 from .cards import Card
+from .errors import TutorError
 
 __all__ = ["card_html", "cards_html", "back_html", "hand_html", "Hand", "Trick", "trick_html", "state_html", "view_html",
            "STYLE"]
@@ -95,7 +96,7 @@ def state_html(state) -> str:
         rows.append(f'<tr><td class="tt-seat">{name}</td><td>{cards_html(cards)}</td>'
                     f'<td class="tt-note">{", ".join(marks)}</td><td class="tt-note">{tricks}</td></tr>')
     parts = [STYLE, f'<div class="tt-note">{html.escape(state.game.capitalize())} — '
-                    f'phase: {html.escape(state.phase)}</div>',
+                    f'{html.escape(_phase_words(state))}</div>',
              f'<table class="tt-table">{"".join(rows)}</table>']
     trick = getattr(state, "trick", ())
     if trick:
@@ -107,6 +108,17 @@ def state_html(state) -> str:
     if extras is not None:
         parts.extend(extras())
     return "<div>" + "".join(parts) + "</div>"
+
+
+def _phase_words(state) -> str:
+    """Where the hand stands, in words (the phase's name is the engine's)."""
+    if state.is_over:
+        return "the hand is over"
+    from .widgets import words   # late: the widgets draw with this module
+    try:
+        return words.phase(state.game, state.phase)
+    except TutorError:
+        return "the hand in progress"
 
 
 def _tricks_won(state) -> dict:

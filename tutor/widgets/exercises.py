@@ -1144,6 +1144,19 @@ class Deal:
         self.state = state
         self.title = title or "The whole deal, every hand face up"
 
+    def _up_card(self):
+        """The card turned up at the deal (Euchre's up card, Clabber's upcard), if any."""
+        state = self.state
+        return getattr(state, "up_card", None) or getattr(state, "upcard", None)
+
+    def _up_card_note(self, before: str = "") -> str:
+        """Whose hand the up card is in, when it is in one (Clabber's is the dealer's card)."""
+        up, state = self._up_card(), self.state
+        for seat in range(state.players):
+            if up in state.hands[seat]:
+                return f"{before}(in {state.seat_name(seat)}'s hand)"
+        return ""
+
     def __repr__(self) -> str:
         state = self.state
         lines = [self.title]
@@ -1151,9 +1164,9 @@ class Deal:
             cards = " ".join(c.symbol for c in common.sort_hand(state.hands[seat], state.trick_rules))
             mark = " (dealer)" if seat == state.dealer else ""
             lines.append(f"{state.seat_name(seat)}{mark}: {cards}")
-        up = getattr(state, "up_card", None)
+        up = self._up_card()
         if up is not None:
-            lines.append(f"Up-card: {up.symbol}")
+            lines.append(f"Up-card: {up.symbol}{self._up_card_note(' ')}")
         return "\n".join(lines)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
@@ -1164,10 +1177,10 @@ class Deal:
             mark = "dealer" if seat == state.dealer else ""
             rows.append(f'<tr><td class="tt-seat">{html.escape(state.seat_name(seat))}</td>'
                         f'<td>{render.cards_html(cards)}</td><td class="tt-note">{mark}</td></tr>')
-        up = getattr(state, "up_card", None)
+        up = self._up_card()
         if up is not None:
             rows.append(f'<tr><td class="tt-seat">Up-card</td><td>{render.card_html(up)}</td>'
-                        f'<td></td></tr>')
+                        f'<td class="tt-note">{html.escape(self._up_card_note())}</td></tr>')
         return {"text/html": f'{render.STYLE}<div class="tt-note"><b>{html.escape(self.title)}</b>'
                              f'</div><table class="tt-table">{"".join(rows)}</table>',
                 "text/plain": repr(self)}
