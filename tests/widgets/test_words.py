@@ -44,7 +44,7 @@ def test_every_verb_has_a_button_and_a_sentence(game):
     assert set(verbs) <= set(words.VERBS[game])
     for verb in verbs:
         label, template = words.VERBS[game][verb]
-        assert label and "{who}" in template
+        assert label and ("{who}" in template or "{who_dealer}" in template)
         text = words.sentence(game, "West", Action(verb))
         assert text.startswith("West") and "_" not in text
 
@@ -74,3 +74,10 @@ def test_unknown_identifiers_raise_a_clear_error():
     from tutor import TutorError
     with pytest.raises(TutorError, match="no words for the phase 'nonsense'"):
         words.phase("euchre", "nonsense")
+
+
+def test_a_seat_with_its_role_keeps_one_pair_of_brackets():
+    assert words.with_role("West", "the dealer") == "West (the dealer)"
+    assert words.with_role("You (South)", "the dealer") == "You (South, the dealer)"
+    assert words.sentence("euchre", "You (South)", Action("accept")) == \
+        "You (South, the dealer) picked up the up-card"

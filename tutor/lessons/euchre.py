@@ -248,8 +248,9 @@ def round_one(state) -> Note:
     lines = []
     while trial.phase == "bid1":
         who = trial.seat_name(trial.to_move)
-        role = " (the dealer)" if trial.to_move == trial.dealer else ""
-        lines.append(f"{who}{role} may: {_choices(trial)}.")
+        if trial.to_move == trial.dealer:
+            who = words.with_role(who, "the dealer")
+        lines.append(f"{who} may: {_choices(trial)}.")
         trial.apply("pass")
     lines.append(f"After four passes comes {euchre.PHASE_WORDS[trial.phase]}.")
     return Note(lines, title=f"Round 1: the up-card is the {state.up_card.name}")
@@ -267,8 +268,9 @@ def after(state, *actions: str):
 def choices(state, title: str | None = None) -> Note:
     """The seat to move and every action the rules allow it, in words."""
     who = state.seat_name(state.to_move)
-    role = " (the dealer)" if state.to_move == state.dealer else ""
-    return Note([f"{who}{role} may: {_choices(state)}."], title=title)
+    if state.to_move == state.dealer:
+        who = words.with_role(who, "the dealer")
+    return Note([f"{who} may: {_choices(state)}."], title=title)
 
 
 def trump_made(state) -> Note:

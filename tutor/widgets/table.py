@@ -986,7 +986,7 @@ class PlayTable(StaticPicture):
                 if "accept" in verbs:
                     return (f"Round 1. <b>Pick it up</b>: you take the {up} into your hand, discard a "
                             f"card, and {suit} are trump; <b>Pass</b>: round 2, where a suit is named.")
-                return (f"Round 1. <b>Order up</b>: {suit} become trump and {esc(dealer)} (the dealer) "
+                return (f"Round 1. <b>Order up</b>: {suit} become trump and {esc(words.with_role(dealer, 'the dealer'))} "
                         f"picks up the {up}; your side must then win 3 tricks. <b>Pass</b>: the next "
                         f"player decides.")
             if phase == "exchange":

@@ -63,7 +63,7 @@ VERBS: dict[str, dict[str, tuple[str, str]]] = {
     "euchre": {
         "pass": ("Pass", "{who} passed"),
         "order_up": ("Order up", "{who} ordered up"),
-        "accept": ("Pick it up", "{who} (the dealer) picked up the up-card"),
+        "accept": ("Pick it up", "{who_dealer} picked up the up-card"),
         "leave": ("Leave the up-card", "{who} left the up-card on the kitty"),
         "discard": ("Discard", "{who} discarded {card_or_a_card}"),
         "name": ("Name {suit}", "{who} named {suit_noun} trump"),
@@ -219,6 +219,13 @@ def seat_label(seat_name: Callable[[int], str], seat: int, learner: int | None) 
     return f"You ({name})" if seat == learner else name
 
 
+def with_role(who: str, role: str) -> str:
+    """A seat with its role: ``West (the dealer)``, ``You (South, the dealer)``."""
+    if who.endswith(")"):
+        return f"{who[:-1]}, {role})"
+    return f"{who} ({role})"
+
+
 # --------------------------------------------------------------------------- actions in words
 def _fill(template: str, game: str, action: Action, who: str = "") -> str:
     cards = action.cards
@@ -226,6 +233,7 @@ def _fill(template: str, game: str, action: Action, who: str = "") -> str:
     arg = action.arg
     values = {
         "who": who,
+        "who_dealer": with_role(who, "the dealer") if who else "",
         "card": cards[0].symbol if cards else "",
         "card_or_a_card": cards[0].symbol if cards else "a card",
         "cards": " ".join(c.symbol for c in cards),
