@@ -569,3 +569,20 @@ def test_layout_passes_need_a_moment_with_no_card_to_lay():
     # the king and hearts for the seven, both in South's hand
     state = lora.position(contract="lora", hands=hands, laid=LAID, leader=A, passes={B: 1})
     assert state.passes == (0, 1, 0, 0) and state.dealer == A and state.to_move == A
+
+
+def test_a_layout_position_whose_passes_were_not_checked_in_time_is_reported(monkeypatch):
+    from tutor.games import history, lora_layout
+    state = games.new_hand("lora", contract="lora", seed=4)
+    for _ in range(9):
+        state.apply(state.legal_actions()[0])
+    args = games.position_args(state)
+    with history.undecided_checks() as notes:
+        games.position("lora", **args)
+    assert notes == []
+    monkeypatch.setattr(lora_layout, "order_exists", lambda *a, **k: None)
+    with history.undecided_checks() as notes:
+        built = games.position("lora", **args)
+    assert notes == ["whether some order of play gives its passes"]
+    assert built.legal_actions() == state.legal_actions()      # accepted all the same
+    games.position("lora", **args)                              # no collector: nothing kept

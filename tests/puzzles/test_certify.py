@@ -251,3 +251,19 @@ def test_verdicts_on_and_off_the_main_line():
         assert w2.refutation == d.wrong[0].refutation and "If you" in w2.why
     assert len(puzzles.hints_at(bare, state)) == 3
     assert state.actions == p.start_state().actions        # nothing was played
+
+
+def test_check_tells_the_teacher_which_positions_it_could_not_check_fully(tmp_path, capsys,
+                                                                           monkeypatch):
+    from tutor.games import history
+    path = tmp_path / "lora.toml"
+    path.write_text(HALF["lora"], encoding="utf-8")
+    assert main(["puzzles", "check", "--write", str(path)]) == 0
+    assert "NOTE" not in capsys.readouterr().out            # decided: nothing to say
+    monkeypatch.setattr(history, "BUDGET", 1)               # the search gives up at once
+    assert main(["puzzles", "check", str(path)]) == 0       # accepted all the same
+    out = capsys.readouterr().out
+    assert (f"NOTE {path}: puzzle half-lora: could not check whether a legal play of its 5 "
+            f"earlier tricks leads to it within the time allowed; the position is taken as "
+            f"real") in out
+    assert out.count("NOTE") == 1

@@ -39,7 +39,7 @@ from ..errors import PositionError
 from .tricks import TrickRules
 
 __all__ = ["Facts", "facts_of", "possible", "points_possible", "require", "trusted",
-           "BUDGET"]
+           "undecided_checks", "note_undecided", "BUDGET"]
 
 BUDGET = 200_000
 """Cards tried before the search gives up (undecided)."""
@@ -108,6 +108,29 @@ def trusted():
         _TRUSTED.reset(token)
 
 
+_UNDECIDED = contextvars.ContextVar("trick_tutor_undecided_checks", default=None)
+
+
+@contextlib.contextmanager
+def undecided_checks():
+    """Collects, in words, the checks that positions built within this block could not finish
+    within their budget (and so accepted): ``with undecided_checks() as notes: ...``. For
+    tools that report on a teacher's positions (``tutor puzzles check``)."""
+    notes: list[str] = []
+    token = _UNDECIDED.set(notes)
+    try:
+        yield notes
+    finally:
+        _UNDECIDED.reset(token)
+
+
+def note_undecided(what: str) -> None:
+    """Record that a check of a position ran out of budget (see ``undecided_checks``)."""
+    notes = _UNDECIDED.get()
+    if notes is not None:
+        notes.append(what)
+
+
 def require(facts: Facts, name: Callable[[int], str], stated: str = "") -> int | None:
     """Raise a PositionError when no legal play of the earlier tricks leads to the position
     (undecided within the budget counts as possible). ``stated`` names in words what the
@@ -116,13 +139,19 @@ def require(facts: Facts, name: Callable[[int], str], stated: str = "") -> int |
     position left the dealer out, the dealer is the one whose eldest that is."""
     if _TRUSTED.get():
         return None
-    if facts.prefer is not None and not isinstance(facts.first, int) and \
-            _search(replace(facts, first=facts.prefer), BUDGET) is not False:
-        return facts.prefer
+    k = facts.tricks
+    undecided = f"whether a legal play of its {k} earlier trick{'s' * (k != 1)} leads to it"
+    if facts.prefer is not None and not isinstance(facts.first, int):
+        verdict = _search(replace(facts, first=facts.prefer), BUDGET)
+        if verdict is not False:
+            if verdict is None:
+                note_undecided(undecided)
+            return facts.prefer
     verdict = _search(facts, BUDGET)
+    if verdict is None:
+        note_undecided(undecided)
     if verdict is not False:
         return verdict
-    k = facts.tricks
     first = f"the first led by {name(facts.first)}, " if isinstance(facts.first, int) else ""
     duty = ("follow suit" if facts.rules.when_void == "any" or facts.rules.trump is None
             else "follow suit, and to trump or overtrump as the rules ask,")

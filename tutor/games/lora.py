@@ -1386,7 +1386,10 @@ def _layout_turns(hands, piles, start_rank, passes, dealer: int | None, to_move:
                 f"the {len(hands[s])} in hand) and passed {_times(passes[s])}: {taken[s]} "
                 f"turns; but in {total} turns from the eldest ({names[eldest]}) "
                 f"{names[s]} has had {due}")
-    if total and layout.order_exists(hands, piles, start_rank, passes, eldest) is False:
+    found = layout.order_exists(hands, piles, start_rank, passes, eldest) if total else True
+    if found is None:
+        history.note_undecided("whether some order of play gives its passes")
+    if found is False:
         raise PositionError("passes: no order of play gives these passes: a player passes only "
                             "when he holds none of the cards the piles need next, and some "
                             "player who passed held such a card at every moment he could have "
