@@ -10,7 +10,6 @@ import html
 from typing import Iterable, Mapping, Sequence
 
 from .cards import Card
-from .errors import TutorError
 
 __all__ = ["card_html", "cards_html", "back_html", "hand_html", "Hand", "Trick", "trick_html", "state_html", "view_html",
            "STYLE"]
@@ -115,10 +114,7 @@ def _phase_words(state) -> str:
     if state.is_over:
         return "the hand is over"
     from .widgets import words   # late: the widgets draw with this module
-    try:
-        return words.phase(state.game, state.phase)
-    except TutorError:
-        return "the hand in progress"
+    return words.phase(state.game, state.phase)
 
 
 def _tricks_won(state) -> dict:

@@ -220,7 +220,7 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
     final = tuple(piles)
     everyone = 0b1111
     failed: dict[tuple, list[tuple]] = {}     # (turn, piles, cards to lay) -> fewest passers
-    visited, limit, by_share = 0, 0, False
+    visited, limit, second_order = 0, 0, False
 
     def turns_left(t: int, seat: int) -> int:
         return turns_due(total, eldest, seat) - turns_due(t, eldest, seat)
@@ -273,7 +273,7 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
         bit = 1 << seat
         left = turns_left(t, seat)
         can_pass = left > to_lay[seat]
-        pass_first = not by_share or 2 * (left - to_lay[seat]) >= left
+        pass_first = not second_order or 2 * (left - to_lay[seat]) >= left
 
         def passing() -> bool:
             after = pass_now(t, seat, counts, barred) if can_pass else None
@@ -294,7 +294,7 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
         return False
 
     # two orders of trying, each with half the budget; what failed stays failed
-    for by_share in (False, True):
+    for second_order in (False, True):
         limit = visited + budget // 2
         try:
             return search(0, (0, 0, 0, 0), (0, 0, 0, 0), tuple(laid_by))

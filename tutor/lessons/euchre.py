@@ -247,10 +247,7 @@ def round_one(state) -> Note:
     trial = state.copy()
     lines = []
     while trial.phase == "bid1":
-        who = trial.seat_name(trial.to_move)
-        if trial.to_move == trial.dealer:
-            who = words.with_role(who, "the dealer")
-        lines.append(f"{who} may: {_choices(trial)}.")
+        lines.append(f"{_speaker(trial)} may: {_choices(trial)}.")
         trial.apply("pass")
     lines.append(f"After four passes comes {euchre.PHASE_WORDS[trial.phase]}.")
     return Note(lines, title=f"Round 1: the up-card is the {state.up_card.name}")
@@ -267,10 +264,13 @@ def after(state, *actions: str):
 
 def choices(state, title: str | None = None) -> Note:
     """The seat to move and every action the rules allow it, in words."""
+    return Note([f"{_speaker(state)} may: {_choices(state)}."], title=title)
+
+
+def _speaker(state) -> str:
+    """The seat to move, named with its role when it deals."""
     who = state.seat_name(state.to_move)
-    if state.to_move == state.dealer:
-        who = words.with_role(who, "the dealer")
-    return Note([f"{who} may: {_choices(state)}."], title=title)
+    return words.with_role(who, "the dealer") if state.to_move == state.dealer else who
 
 
 def trump_made(state) -> Note:
