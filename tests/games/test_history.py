@@ -50,9 +50,10 @@ def test_trusted_positions_are_not_searched():
         games.position("clabber", **spec)
 
 
-def test_an_undecided_search_accepts():
+def test_a_search_given_a_budget_says_when_it_ran_out():
     facts = history.Facts(rules=games.lora.TRICK_RULES, seats=(0, 1, 2, 3),
                           held={0: frozenset(), 1: frozenset(), 2: frozenset(), 3: frozenset()},
                           pool=frozenset(games.lora.TRICK_CARDS), tricks=8, leader=0, first=1,
                           every_card=True)
-    assert history.possible(facts, budget=5) is None
+    assert history.possible(facts, budget=5) is None       # undecided
+    assert history.possible(facts) is True                  # without a budget: decided

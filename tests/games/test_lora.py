@@ -571,18 +571,30 @@ def test_layout_passes_need_a_moment_with_no_card_to_lay():
     assert state.passes == (0, 1, 0, 0) and state.dealer == A and state.to_move == A
 
 
-def test_a_layout_position_whose_passes_were_not_checked_in_time_is_reported(monkeypatch):
-    from tutor.games import history, lora_layout
-    state = games.new_hand("lora", contract="lora", seed=4)
-    for _ in range(9):
-        state.apply(state.legal_actions()[0])
-    args = games.position_args(state)
-    with history.undecided_checks() as notes:
-        games.position("lora", **args)
-    assert notes == []
-    monkeypatch.setattr(lora_layout, "order_exists", lambda *a, **k: None)
-    with history.undecided_checks() as notes:
-        built = games.position("lora", **args)
-    assert notes == ["whether some order of play gives its passes"]
-    assert built.legal_actions() == state.legal_actions()      # accepted all the same
-    games.position("lora", **args)                              # no collector: nothing kept
+def _layout_spec(piles, start, hands, passes, eldest):
+    laid = [c for suit in Suit for c in lora_layout.pile_cards(suit, piles[suit.index], start)]
+    total = sum(8 - len(h.split()) for h in hands) + sum(passes)
+    return dict(contract="lora", hands=dict(enumerate(hands)), laid=" ".join(map(str, laid)),
+                passes=dict(enumerate(passes)), leader=(eldest + total) % 4)
+
+
+# Layout moments of real play, every seat given extra passes: deciding them takes the search
+# past 50,000 states (a budget it once had, beyond which it accepted the position unchecked)
+MANY_PASSES_IMPOSSIBLE = ((7, 2, 2, 5), Rank.TEN, ("9C AH 7S 9S", "KD AD 8H KH", "QD 9H",
+                                                   "7D 8D 9D 7H QH 8S"), (4, 5, 3, 6), 1)
+MANY_PASSES_REAL = ((4, 7, 8, 5), Rank.TEN, ("AC 9D", "7C 9C 7S 8S", "8C", "9S"), (5, 6, 3, 3), 0)
+
+
+@pytest.mark.parametrize("case, real", [(MANY_PASSES_IMPOSSIBLE, False), (MANY_PASSES_REAL, True)])
+def test_a_layout_position_with_many_passes_is_decided_however_long_it_takes(case, real):
+    piles, start, hands, passes, eldest = case
+    cards = [parse_cards(h) for h in hands]
+    assert lora_layout.order_exists(cards, piles, start, passes, eldest, budget=50_000) is None
+    assert lora_layout.order_exists(cards, piles, start, passes, eldest) is real
+    spec = _layout_spec(*case)
+    if real:
+        state = lora.position(**spec)
+        assert state.passes == passes and state.dealer == (eldest - 1) % 4
+    else:
+        with pytest.raises(PositionError, match=r"^passes: no order of play gives these passes"):
+            lora.position(**spec)

@@ -253,17 +253,27 @@ def test_verdicts_on_and_off_the_main_line():
     assert state.actions == p.start_state().actions        # nothing was played
 
 
-def test_check_tells_the_teacher_which_positions_it_could_not_check_fully(tmp_path, capsys,
-                                                                           monkeypatch):
+def test_a_certified_position_is_built_on_its_certificate_and_checked_afresh_by_check(
+        tmp_path, capsys, monkeypatch):
     from tutor.games import history
     path = tmp_path / "lora.toml"
     path.write_text(HALF["lora"], encoding="utf-8")
     assert main(["puzzles", "check", "--write", str(path)]) == 0
-    assert "NOTE" not in capsys.readouterr().out            # decided: nothing to say
-    monkeypatch.setattr(history, "BUDGET", 1)               # the search gives up at once
-    assert main(["puzzles", "check", str(path)]) == 0       # accepted all the same
-    out = capsys.readouterr().out
-    assert (f"NOTE {path}: puzzle half-lora: could not check whether a legal play of its 5 "
-            f"earlier tricks leads to it within the time allowed; the position is taken as "
-            f"real") in out
-    assert out.count("NOTE") == 1
+    searched = []
+    search = history._search
+
+    def counted(facts, budget=None):
+        searched.append(facts.tricks)
+        return search(facts, budget)
+
+    monkeypatch.setattr(history, "_search", counted)
+    p = puzzles.load(path)[0]
+    assert p.is_certified and searched == []        # its certificate vouches for the position
+    p.start_state()
+    assert searched == []
+    p.with_(certified={}).start_state()             # no certificate: the earlier tricks searched
+    assert searched == [5]
+    searched.clear()
+    assert main(["puzzles", "check", str(path)]) == 0
+    assert searched and set(searched) == {5}        # check looks again for itself
+    assert "1 of 1 puzzles certified" in capsys.readouterr().out

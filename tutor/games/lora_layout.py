@@ -195,8 +195,9 @@ class _Undecided(Exception):
     pass
 
 
+
 def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_rank: Rank,
-                 passes: Sequence[int], eldest: int, budget: int = 50_000) -> bool | None:
+                 passes: Sequence[int], eldest: int, budget: int | None = None) -> bool | None:
     """Whether some regular play from the deal reaches this layout, these hands and these
     passes: turns go round from the eldest (who lays the first card), each turn lays the card a
     pile needs next or, only when the player holds none of those cards, passes (7.3, 7.4).
@@ -206,98 +207,83 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
     be the one who later lays the card a pile needed at that moment. The state is the turn, the
     pile sizes, the cards each seat still has to lay and, per pile, the seats that passed while
     it waited for its next card. A failed state is remembered, and so fails every state that
-    differs from it only by more such passers (more passers only forbid more). Half the budget
-    tries passes first (real play mostly needs that order); the other half, keeping what
-    failed, has a seat with at least half its remaining turns to pass pass first and any other
-    seat lay first, which finds the play of many positions with extra passes sooner. On real
-    positions it answers within about a thousand states; None when ``budget`` states (about two
-    seconds at worst) did not decide (positions with many passes:
-    ``benchmarks/layout_positions.py`` measures how often)."""
+    differs from it only by more such passers (more passers only forbid more). A pass is tried
+    before a card (real play mostly needs that order).
+
+    The search is exact: on real positions it answers within about a thousand states (a few
+    milliseconds); positions given extra passes, which no real play may reach, take up to
+    about two million states, some seconds (``benchmarks/layout_positions.py`` measures it).
+    With a ``budget`` of states it answers None when that ran out first."""
     laid_by = [PILE_SIZE - len(h) for h in hands]
     total = sum(laid_by) + sum(passes)
     holder = {c: s for s, h in enumerate(hands) for c in h}
-    in_order = [pile_cards(suit, PILE_SIZE, start_rank) for suit in SUITS]
     final = tuple(piles)
-    everyone = 0b1111
-    failed: dict[tuple, list[tuple]] = {}     # (turn, piles, cards to lay) -> fewest passers
-    visited, limit, second_order = 0, 0, False
+    # who holds the card each pile needs once it has grown all it grows (None: complete)
+    lock = tuple(holder.get(pile_cards(suit, PILE_SIZE, start_rank)[final[i]])
+                 if final[i] < PILE_SIZE else None for i, suit in enumerate(SUITS))
+    failed: dict[tuple, list[int]] = {}       # (turn, piles, cards to lay) -> fewest passers
+    visited = 0
+    limit = float("inf") if budget is None else budget
+    # each seat's turns from turn t to the end
+    turns_left = [tuple(turns_due(total, eldest, s) - turns_due(t, eldest, s) for s in range(4))
+                  for t in range(total + 1)]
 
-    def turns_left(t: int, seat: int) -> int:
-        return turns_due(total, eldest, seat) - turns_due(t, eldest, seat)
+    # The seats that passed while a pile waited are four bits per pile (pile i: bits 4i-4i+3),
+    # so that "every passer of one is a passer of the other" is one AND.
+    shapes: dict[tuple, tuple] = {}
 
-    def pass_now(t: int, seat: int, counts: tuple, barred: tuple):
-        """The piles' barred seats after ``seat`` passes at turn ``t``, or None: no pass."""
-        if t == 0:
-            return None                             # the first card may be any card
-        bit = 1 << seat
-        after = list(barred)
-        for i in range(4):
-            if counts[i] == PILE_SIZE:
-                continue
-            if counts[i] == final[i]:               # the card it needs stays in a hand
-                if holder.get(in_order[i][counts[i]]) == seat:
-                    return None
-            else:                                   # it is laid later, by someone else
-                after[i] |= bit
-                if after[i] == everyone:
-                    return None
-        return tuple(after)
+    def shape(counts: tuple) -> tuple:
+        """The piles still to grow, their bits, and the seats that hold a card some pile that
+        grows no more needs (they can never pass again)."""
+        if counts not in shapes:
+            growing = tuple(i for i in range(4) if counts[i] < final[i])
+            keep = sum(15 << 4 * i for i in growing)
+            stuck = 0
+            for i in range(4):
+                if counts[i] == final[i] and lock[i] is not None:
+                    stuck |= 1 << lock[i]
+            shapes[counts] = growing, keep, stuck
+        return shapes[counts]
 
-    def locked(counts: tuple, seat: int) -> bool:
-        """Whether ``seat`` can never pass again: a pile that grows no more needs a card it
-        holds."""
-        return any(counts[i] == final[i] < PILE_SIZE
-                   and holder.get(in_order[i][counts[i]]) == seat for i in range(4))
-
-    def covers(fewer: tuple, more: tuple) -> bool:
-        return all(a & b == a for a, b in zip(fewer, more))
-
-    def search(t: int, counts: tuple, barred: tuple, to_lay: tuple) -> bool:
+    def search(t: int, counts: tuple, barred: int, to_lay: tuple) -> bool:
         nonlocal visited
         if t == total:
             return counts == final
-        if any(turns_left(t, s) > to_lay[s] and locked(counts, s) for s in range(4)):
-            return False
+        left = turns_left[t]
+        growing, keep, stuck = shape(counts)
+        if stuck and any(stuck >> s & 1 and left[s] > to_lay[s] for s in range(4)):
+            return False                            # a seat that can never pass must
         # only seats that still lay cards can be barred from laying them
         layers = sum(1 << s for s in range(4) if to_lay[s])
-        barred = tuple(b & layers if counts[i] < final[i] else 0 for i, b in enumerate(barred))
-        if any(counts[i] < final[i] and b == layers for i, b in enumerate(barred)):
+        barred &= layers * 0x1111 & keep
+        if any(barred >> 4 * i & 15 == layers for i in growing):
             return False
         key = (t, counts, to_lay)
-        if any(covers(earlier, barred) for earlier in failed.get(key, ())):
+        earlier = failed.get(key, ())
+        if any(e & barred == e for e in earlier):
             return False
         visited += 1
         if visited > limit:
             raise _Undecided
         seat = (eldest + t) % 4
         bit = 1 << seat
-        left = turns_left(t, seat)
-        can_pass = left > to_lay[seat]
-        pass_first = not second_order or 2 * (left - to_lay[seat]) >= left
-
-        def passing() -> bool:
-            after = pass_now(t, seat, counts, barred) if can_pass else None
-            return after is not None and search(t + 1, counts, after, to_lay)
-
-        if pass_first and passing():
-            return True
+        # a pass: not the first turn, not by a seat that holds a card some pile needs now
+        if t and left[seat] > to_lay[seat] and not stuck & bit:
+            after = barred | bit * 0x1111 & keep
+            if not any(after >> 4 * i & 15 == 15 for i in growing) and \
+                    search(t + 1, counts, after, to_lay):
+                return True
         if to_lay[seat]:
-            for i in range(4):                      # lay the card pile i needs next
-                if counts[i] < final[i] and not barred[i] & bit:
+            fewer = to_lay[:seat] + (to_lay[seat] - 1,) + to_lay[seat + 1:]
+            for i in growing:                       # lay the card pile i needs next
+                if not barred >> 4 * i & bit:
                     if search(t + 1, counts[:i] + (counts[i] + 1,) + counts[i + 1:],
-                              barred[:i] + (0,) + barred[i + 1:],
-                              to_lay[:seat] + (to_lay[seat] - 1,) + to_lay[seat + 1:]):
+                              barred & ~(15 << 4 * i), fewer):
                         return True
-        if not pass_first and passing():
-            return True
-        failed[key] = [f for f in failed.get(key, ()) if not covers(barred, f)] + [barred]
+        failed[key] = [e for e in earlier if barred & e != barred] + [barred]
         return False
 
-    # two orders of trying, each with half the budget; what failed stays failed
-    for second_order in (False, True):
-        limit = visited + budget // 2
-        try:
-            return search(0, (0, 0, 0, 0), (0, 0, 0, 0), tuple(laid_by))
-        except _Undecided:
-            pass
-    return None
+    try:
+        return search(0, (0, 0, 0, 0), 0, tuple(laid_by))
+    except _Undecided:
+        return None

@@ -127,11 +127,14 @@ def _play_out(puzzle, state) -> list[str]:
 
 def certify(puzzle: Puzzle, refutations: bool = True) -> Certificate:
     """Certify a puzzle (half-written or complete) by the solver; see the module docstring.
-    A complete puzzle's stored tree must also agree with what the solver finds."""
+    A complete puzzle's stored tree must also agree with what the solver finds. The position
+    is checked afresh (the earlier play that leads to it searched for): the puzzle's own
+    certificate does not vouch for it here."""
     from . import solve as _solve
     t0 = time.process_time()
     n0 = _solve.NODES[0]
     cert = Certificate(puzzle)
+    puzzle = puzzle.with_(certified={})
     try:
         check_puzzle(puzzle)
     except PuzzleError as err:

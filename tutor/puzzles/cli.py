@@ -15,7 +15,6 @@ import warnings
 from pathlib import Path
 
 from .. import games
-from ..games import history
 from ..errors import TutorError
 
 __all__ = ["register", "run_check", "run_mine"]
@@ -73,11 +72,7 @@ def run_check(args) -> int:
     failed += len(collection.errors)
     for puzzle in collection:
         total += 1
-        with history.undecided_checks() as notes:
-            cert = certify(puzzle.with_(solution=())) if args.write else check(puzzle)
-        for what in dict.fromkeys(notes):
-            print(f"NOTE {puzzle.file or '<puzzle>'}: puzzle {puzzle.id}: could not check "
-                  f"{what} within the time allowed; the position is taken as real")
+        cert = certify(puzzle.with_(solution=())) if args.write else check(puzzle)
         if args.write:
             done = puzzle
             if cert.ok:

@@ -11,6 +11,7 @@ each naming the file, the puzzle's id and the field.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import tomllib
@@ -140,12 +141,17 @@ class Puzzle:
     # -- the position ---------------------------------------------------------------
     def start_state(self):
         """A fresh play-phase state of the position (a new object at every call). The position
-        is built and checked once (its earlier tricks searched) and copied after that."""
+        is built and checked once (the play that led to it searched for) and copied after
+        that. A certified puzzle's position is built without that search: its certificate,
+        whose digest covers the position, says the check was made and passed (an edited
+        position no longer matches the digest and is checked again)."""
         built = self.__dict__.get("_built")
         if built is None:
             from .. import games
-            built = games.position(self.game, rules=self.rules,
-                                   **position_arguments(self.position))
+            from ..games import history
+            with history.trusted() if self.is_certified else contextlib.nullcontext():
+                built = games.position(self.game, rules=self.rules,
+                                       **position_arguments(self.position))
             object.__setattr__(self, "_built", built)     # not a field: replace() drops it
         return built.copy()
 
