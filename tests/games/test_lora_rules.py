@@ -452,3 +452,23 @@ def test_lora_4_2_a_human_cutter_chooses_how_many_cards_to_cut():
     assert pending.hands == drawn.hands
     with pytest.raises(IllegalAction, match="1 to 31"):
         lora.new_hand(seed=1, cut=40)
+
+
+def test_each_contract_says_its_scoring_with_the_numbers_of_the_rules_in_force():
+    basic = lora.contract_rule("lora")
+    assert basic == ("lay your cards on four suit piles; the first player out scores -8, each "
+                     "other player +1 per card left")              # 7.5
+    assert basic == lora.CONTRACT_RULES["lora"]
+    libyan = lora.contract_rule("lora", "libyan")                   # 9.8.4: 0, +1 a card, +2 a pass
+    assert "the first player out scores 0, each other player +1 per card left and +2 per pass" \
+        in libyan and libyan.endswith("all doubled when the player going out does so with a card "
+                                      "of the start rank")
+    assert lora.contract_rule("two_players", "libyan") == lora.CONTRACT_RULES["two_players"]
+    takers = lora.contract_rule("two_players", lora.resolve(
+        "libyan", libyan_two_players_penalize="takers", libyan_two_players_attempts=2))
+    assert takers.startswith("when exactly two players win 3 tricks or more, those two score +4")
+    assert takers.endswith("after 2 such deals the dealer scores +8")  # 9.8.3
+    # the hand's own line and its public view read the same sentence
+    state = lora.new_hand(contract="lora", rules="libyan", seed=1)
+    assert state.contract_line() == f"Lora (layout): {libyan}"
+    assert state.view(0).public["contract_rule"] == libyan

@@ -258,3 +258,11 @@ def test_decides_set_later_takes_effect_at_once_and_undo_skips_decisions_now_dec
     with pytest.raises(TutorError, match="not a decision topic"):
         table.decides = {"auction"}
     assert table.decides == {"bidding": None}
+
+
+def test_the_contracts_to_choose_from_say_their_scoring_with_the_rules_numbers():
+    table = PlayTable("lora", seed=0, rules={**LORA_ALL, "lora_pass_points": 1})
+    assert table.state.phase == "choose" and table.state.to_move == table.seat
+    shown = visible_text(table._repr_mimebundle_()["text/html"])
+    assert ("Lora (layout) : lay your cards on four suit piles; the first player out scores -8, "
+            "each other player +1 per card left and +1 per pass") in shown

@@ -37,7 +37,7 @@ from .tricks import TrickRules
 
 __all__ = ["Rules", "PRESETS", "resolve", "State", "LoraMatch", "new_hand", "position",
            "new_match", "deck_for", "CONTRACTS", "STANDARD_CONTRACTS", "LIBYAN_CONTRACTS",
-           "CONTRACT_RULES", "schedule", "standings"]
+           "CONTRACT_RULES", "contract_rule", "schedule", "standings"]
 
 # --------------------------------------------------------------------------- contracts
 STANDARD_CONTRACTS = ("minimum", "maximum", "queens", "hearts", "jack_of_clubs",
@@ -72,9 +72,40 @@ CONTRACT_RULES = {
     "jack_of_clubs_libyan": "+8 to the player after the one who takes the J♣",
     "sixth_trick": "+8 for winning the sixth trick",
     "tricks": "+1 per trick won; -8 for winning all eight tricks",
-    "two_players": "when exactly two players win 3+ tricks, the other two score +4; otherwise redeal",
-    "lora": "lay cards in suit piles; first out scores the out points, the others pay per card",
+    "two_players": ("when exactly two players win 3 tricks or more, the other two score +4 each; "
+                    "otherwise the same dealer deals again, and after 3 such deals the dealer "
+                    "scores +8"),
+    "lora": ("lay your cards on four suit piles; the first player out scores -8, each other "
+             "player +1 per card left"),
 }
+
+
+def contract_rule(name: str, rules: "Rules | None" = None) -> str:
+    """A contract's scoring in one line, with the numbers of the rules in force (6, 7.5,
+    9.6-9.8): ``CONTRACT_RULES`` holds the basic game's."""
+    r = resolve(rules) if not isinstance(rules, Rules) else rules
+    if name == "jack_of_clubs" and r.jack_clubs_partner:
+        return "+6 for taking the J♣, +2 to the player opposite"
+    if name == "two_players":
+        who = ("those two score" if r.libyan_two_players_penalize == "takers"
+               else "the other two score")
+        return (f"when exactly two players win 3 tricks or more, {who} +4 each; otherwise the "
+                f"same dealer deals again, and after {r.libyan_two_players_attempts} such deals "
+                f"the dealer scores +8")
+    if name == "lora":
+        text = (f"lay your cards on four suit piles; the first player out scores "
+                f"{_signed(r.lora_out_points)}, each other player {_signed(r.lora_card_points)} "
+                f"per card left")
+        if r.lora_pass_points:
+            text += f" and {_signed(r.lora_pass_points)} per pass"
+        if r.lora_double_on_start_rank:
+            text += "; all doubled when the player going out does so with a card of the start rank"
+        return text
+    return CONTRACT_RULES[name]
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
 
 ITEMS = {"P1": 8, "P2": 8, "P3": 16, "P4": 8, "P5": 32, "P6": 4}
 ITEM_TEXT = {
@@ -812,7 +843,8 @@ class State(base.HandState):
     def _view_public(self) -> dict:
         counts = self.trick_counts()
         public = {
-            "contract": self.contract, "contract_rule": CONTRACT_RULES.get(self.contract),
+            "contract": self.contract,
+            "contract_rule": self.contract and contract_rule(self.contract, self.rules),
             "eldest": self.eldest, "cutter": self.cutter, "direction": self.rules.direction,
             "chooser": self.chooser, "available": list(self.available), "extra_hand": self.extra,
             "hand_index": self.hand_index, "attempt": self.attempt,
@@ -859,19 +891,7 @@ class State(base.HandState):
         return f"{CONTRACT_NAMES[self.contract]}: {self._rule_text()}"
 
     def _rule_text(self) -> str:
-        c, r = self.contract, self.rules
-        if c == "jack_of_clubs" and r.jack_clubs_partner:
-            return "+6 for taking the J♣, +2 to the player opposite"
-        if c == "two_players" and r.libyan_two_players_penalize == "takers":
-            return "when exactly two players win 3+ tricks, those two score +4; otherwise redeal"
-        if c == "lora":
-            text = f"first out {r.lora_out_points:+d}, others +{r.lora_card_points} per card left"
-            if r.lora_pass_points:
-                text += f" and +{r.lora_pass_points} per pass"
-            if r.lora_double_on_start_rank:
-                text += "; doubled when the last card has the start rank"
-            return text
-        return CONTRACT_RULES[c]
+        return contract_rule(self.contract, self.rules)
 
     def __str__(self) -> str:
         lines = [f"Lora, dealer {self.seat_name(self.dealer)}; {self.contract_line()}"]

@@ -286,21 +286,7 @@ def best_card(state, hero: int = 0) -> str:
 # --------------------------------------------------------------------------- contracts and the game
 def contract_rule(name: str, rules=None) -> str:
     """A contract's scoring in words, with every number (read from the rules in force)."""
-    rules = lora.resolve(rules) if not isinstance(rules, lora.Rules) else rules
-    if name == "lora":
-        text = (f"lay your cards on four suit piles; the first player out scores "
-                f"{signed(rules.lora_out_points)}, each other player {signed(rules.lora_card_points)} "
-                f"per card left")
-        if rules.lora_pass_points:
-            text += f" and {signed(rules.lora_pass_points)} per pass"
-        if rules.lora_double_on_start_rank:
-            text += "; all doubled when the player going out does so with a card of the start rank"
-        return text
-    if name == "two_players":
-        return ("when exactly two players win 3 tricks or more, the other two score +4 each; "
-                "otherwise the same dealer deals again, and after "
-                f"{rules.libyan_two_players_attempts} such deals the dealer scores +8")
-    return lora.CONTRACT_RULES[name].replace("-", "−")
+    return lora.contract_rule(name, rules).replace("-", "−")
 
 
 def contracts_table(rules=None) -> Rows:

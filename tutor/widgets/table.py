@@ -1070,8 +1070,9 @@ class PlayTable(StaticPicture):
                            if self._bonus_card() is not None else "") + ".")
         if game == "lora":
             if phase == "choose":
+                rules = self.state.rules
                 rows = "".join(f"<li><b>{esc(words.contract('lora', a.arg))}</b>: "
-                               f"{esc(words.contract_rule(a.arg))}</li>" for a in view.legal)
+                               f"{esc(words.contract_rule(a.arg, rules))}</li>" for a in view.legal)
                 return (f"Choose the contract for this hand (each is chosen once in the game); "
                         f"penalty points count against you:<ul>{rows}</ul>")
             if phase == "cut":

@@ -173,8 +173,9 @@ def contract(game: str, name: str) -> str:
     return _known(CONTRACTS, game, name, "contract")
 
 
-def contract_rule(name: str) -> str:
-    return _lora.CONTRACT_RULES.get(name, "")
+def contract_rule(name: str, rules=None) -> str:
+    """A Lora contract's scoring in one line, for the rules in force (the game's own words)."""
+    return _lora.contract_rule(name, rules)
 
 
 def meld(kind: str, with_points: bool = True) -> str:
