@@ -265,4 +265,5 @@ def test_the_contracts_to_choose_from_say_their_scoring_with_the_rules_numbers()
     assert table.state.phase == "choose" and table.state.to_move == table.seat
     shown = visible_text(table._repr_mimebundle_()["text/html"])
     assert ("Lora (layout) : lay your cards on four suit piles; the first player out scores -8, "
-            "each other player +1 per card left and +1 per pass") in shown
+            "each other player +1 per card left; every pass costs +1, the first out's too") \
+        in shown                                                      # rules 9.6

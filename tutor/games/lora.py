@@ -96,7 +96,9 @@ def contract_rule(name: str, rules: "Rules | None" = None) -> str:
         text = (f"lay your cards on four suit piles; the first player out scores "
                 f"{_signed(r.lora_out_points)}, each other player {_signed(r.lora_card_points)} "
                 f"per card left")
-        if r.lora_pass_points:
+        if r.lora_pass_points and r.lora_out_player_pays_passes:
+            text += f"; every pass costs {_signed(r.lora_pass_points)}, the first out's too"
+        elif r.lora_pass_points:
             text += f" and {_signed(r.lora_pass_points)} per pass"
         if r.lora_double_on_start_rank:
             text += "; all doubled when the player going out does so with a card of the start rank"
