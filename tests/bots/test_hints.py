@@ -146,3 +146,31 @@ def test_expert_values_lora_contracts_by_playing_them_out():
     h = bots.hint(view, level="expert", budget=30.0, samples=2)
     check_hint(view, h)
     assert "2 sampled deals" in h.reason and "penalty points" in h.reason
+
+
+def test_a_forced_choice_is_said_in_words():
+    state = games.new_hand("lora", contract="minimum", seed=0)
+    forced = None
+    while forced is None and not state.is_over:
+        view = state.view(state.to_move)
+        if len(view.legal) == 1 and view.legal[0].verb == "play":
+            forced = view
+        else:
+            state.apply(view.legal[-1])
+    h = bots.hint(forced, level="basic")
+    card = forced.legal[0].card.symbol
+    assert h.reason.startswith(f"Play {card}: the only card you may play (")
+    assert "legal action" not in h.reason and h.reason.endswith("must follow suit).")
+    not_a_card = next(v for v in _views_with_one_choice() if v.legal[0].verb != "play")
+    assert bots.hint(not_a_card, level="basic").reason.endswith(": your only choice.")
+
+
+def _views_with_one_choice():
+    """Views of seeded Clabber hands where the seat to act has one choice."""
+    for seed in range(20):
+        state = games.new_hand("clabber", seed=seed)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            if len(view.legal) == 1:
+                yield view
+            state.apply(view.legal[0])

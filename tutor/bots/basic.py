@@ -58,10 +58,12 @@ def advise(view: View) -> Hint:
     if len(legal) == 1:
         action = legal[0]
         principle = "the only legal action"
-        reason = f"{describe(action)} is the only legal action"
         if action.verb == "play" and action.card is not None:
+            reason = f"{describe(action)}: the only card you may play"
             why = reminder_for(view, legal)
             reason += f" ({why[0].lower() + why[1:]})" if why else ""
+        else:
+            reason = f"{describe(action)}: your only choice"
         return _hint(view, action, principle, reason[0].upper() + reason[1:] + ".", "", {})
     handler = _HANDLERS.get(view.game)
     action, principle, reason, idea, values = handler(view, legal)
