@@ -195,7 +195,6 @@ class _Undecided(Exception):
     pass
 
 
-
 def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_rank: Rank,
                  passes: Sequence[int], eldest: int, budget: int | None = None) -> bool | None:
     """Whether some regular play from the deal reaches this layout, these hands and these
@@ -252,7 +251,7 @@ def order_exists(hands: Sequence[Sequence[Card]], piles: Sequence[int], start_ra
         left = turns_left[t]
         growing, keep, stuck = shape(counts)
         if stuck and any(stuck >> s & 1 and left[s] > to_lay[s] for s in range(4)):
-            return False                            # a seat that can never pass must
+            return False        # a seat that can never pass again has passes left
         # only seats that still lay cards can be barred from laying them
         layers = sum(1 << s for s in range(4) if to_lay[s])
         barred &= layers * 0x1111 & keep
